@@ -1,0 +1,120 @@
+import { can as canDo } from '@nns/shared';
+import { useSyncExternalStore } from 'react';
+
+/** The signed-in user as the server presents it (POST /api/auth/login data.entry, GET /api/admin/profile). */
+export interface SessionUser {
+  id: number | string;
+  username: string;
+  full_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  role?: { id: number | string; name: string; permissions: { action: string; subject: string }[] } | null;
+  [key: string]: unknown;
+}
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+const KEY = 'nns.session';
+const EMPTY: SessionState = { token: null, user: null };
+
+function storages(): Storage[] {
+  const out: Storage[] = [];
+  try {
+    if (typeof localStorage !== 'undefined') out.push(localStorage);
+    if (typeof sessionStorage !== 'undefined') out.push(sessionStorage);
+  } catch {
+    // storage can be blocked by the browser; the session then lives in memory only
+  }
+  return out;
+}
+
+function read(): SessionState {
+  for (const s of storages()) {
+    try {
+      const raw = s.getItem(KEY);
+      if (raw) {
+        const v = JSON.parse(raw) as SessionState;
+        if (v && typeof v.token === 'string') return { token: v.token, user: v.user ?? null };
+      }
+    } catch {
+      // a corrupt entry counts as no session
+    }
+  }
+  return EMPTY;
+}
+
+let state: SessionState = read();
+let remember = storages()[0]?.getItem(KEY) != null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+function persist() {
+  const [local, session] = storages();
+  local?.removeItem(KEY);
+  session?.removeItem(KEY);
+  if (!state.token) return;
+  (remember ? local : session ?? local)?.setItem(KEY, JSON.stringify(state));
+}
+
+/** Store token and user; `rememberMe` false keeps them only for this browser tab's lifetime. */
+export function setSession(token: string | null, user: SessionUser | null, rememberMe?: boolean) {
+  if (rememberMe !== undefined) remember = rememberMe;
+  state = token ? { token, user } : EMPTY;
+  persist();
+  emit();
+}
+
+/** Replace the user (after GET /api/admin/profile or a profile update) keeping the token. */
+export function setUser(user: SessionUser | null) {
+  if (!state.token) return;
+  state = { ...state, user };
+  persist();
+  emit();
+}
+
+export function clearSession() {
+  state = EMPTY;
+  persist();
+  emit();
+}
+
+export const getSession = (): SessionState => state;
+export const getToken = (): string | null => state.token;
+
+export function subscribeSession(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** The ability check of the current user (spec §6: empty requirement passes). */
+export function canUser(user: SessionUser | null | undefined, action?: string | null, subject?: string | null) {
+  return canDo(user?.role?.permissions, action, subject);
+}
+
+export function useSession() {
+  const s = useSyncExternalStore(subscribeSession, getSession, getSession);
+  return {
+    token: s.token,
+    user: s.user,
+    can: (action?: string | null, subject?: string | null) => canUser(s.user, action, subject),
+    setSession,
+    setUser,
+    clear: clearSession,
+  };
+}
+
+// another tab signing out or in
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== KEY) return;
+    state = read();
+    emit();
+  });
+}
