@@ -1,0 +1,251 @@
+CREATE TABLE "audit_logs" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "audit_logs_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" integer,
+	"actor_username" text,
+	"action" text NOT NULL,
+	"subject" text NOT NULL,
+	"record_id" text,
+	"method" text,
+	"path" text,
+	"code" smallint,
+	"ip" text,
+	"user_agent" text,
+	"before" jsonb,
+	"after" jsonb
+);
+--> statement-breakpoint
+CREATE TABLE "export_files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
+	"file_name" text NOT NULL,
+	"path" text NOT NULL,
+	"user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "outbox_mails" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text,
+	"status" text DEFAULT 'kept' NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "password_resets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "permissions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"action" text NOT NULL,
+	"subject" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "role_permissions" (
+	"role_id" integer NOT NULL,
+	"permission_id" integer NOT NULL,
+	CONSTRAINT "role_permissions_role_id_permission_id_pk" PRIMARY KEY("role_id","permission_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"ip" text,
+	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "uploads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"original_name" text,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"width" integer,
+	"height" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "districts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"level" text,
+	"province_id" integer NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "farming_forms" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"code" text,
+	"description" text,
+	"standard" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "product_units" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"symbol" text,
+	"description" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "provinces" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"level" text,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "roles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"price" bigint,
+	"status" text DEFAULT 'pending',
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"password" text,
+	"full_name" text NOT NULL,
+	"email" text,
+	"phone" text,
+	"avatar" text,
+	"role_id" integer,
+	"ward_id" integer,
+	"status" text DEFAULT 'active' NOT NULL,
+	"is_highlight" boolean DEFAULT false,
+	"must_change_password" boolean DEFAULT false,
+	"last_login_at" timestamp with time zone,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "wards" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"level" text,
+	"province_id" integer NOT NULL,
+	"district_id" integer,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE INDEX "audit_logs_at_idx" ON "audit_logs" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_logs_subject_at_idx" ON "audit_logs" USING btree ("subject","at");--> statement-breakpoint
+CREATE INDEX "audit_logs_actor_at_idx" ON "audit_logs" USING btree ("actor_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "export_files_token_uq" ON "export_files" USING btree ("token");--> statement-breakpoint
+CREATE INDEX "login_attempts_key_at_idx" ON "login_attempts" USING btree ("key","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "password_resets_token_hash_uq" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "permissions_action_subject_uq" ON "permissions" USING btree ("action","subject");--> statement-breakpoint
+CREATE INDEX "role_permissions_perm_idx" ON "role_permissions" USING btree ("permission_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sessions_token_hash_uq" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "uploads_key_uq" ON "uploads" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "districts_code_uq" ON "districts" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "districts_name_idx" ON "districts" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "districts_level_idx" ON "districts" USING btree ("level");--> statement-breakpoint
+CREATE INDEX "districts_province_id_idx" ON "districts" USING btree ("province_id");--> statement-breakpoint
+CREATE INDEX "districts_search_idx" ON "districts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "districts_created_at_idx" ON "districts" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "farming_forms_name_uq" ON "farming_forms" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "farming_forms_code_idx" ON "farming_forms" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "farming_forms_is_active_idx" ON "farming_forms" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "farming_forms_search_idx" ON "farming_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "farming_forms_created_at_idx" ON "farming_forms" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_units_name_uq" ON "product_units" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_units_is_active_idx" ON "product_units" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "product_units_search_idx" ON "product_units" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_units_created_at_idx" ON "product_units" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "provinces_code_uq" ON "provinces" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "provinces_name_idx" ON "provinces" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "provinces_level_idx" ON "provinces" USING btree ("level");--> statement-breakpoint
+CREATE INDEX "provinces_search_idx" ON "provinces" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "provinces_created_at_idx" ON "provinces" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "roles_price_idx" ON "roles" USING btree ("price");--> statement-breakpoint
+CREATE INDEX "roles_status_idx" ON "roles" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "roles_search_idx" ON "roles" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "roles_created_at_idx" ON "roles" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "users_full_name_idx" ON "users" USING btree ("full_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "users_role_id_idx" ON "users" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "users_ward_id_idx" ON "users" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "users_status_idx" ON "users" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "users_is_highlight_idx" ON "users" USING btree ("is_highlight");--> statement-breakpoint
+CREATE INDEX "users_last_login_at_idx" ON "users" USING btree ("last_login_at");--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "wards_code_uq" ON "wards" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "wards_name_idx" ON "wards" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "wards_level_idx" ON "wards" USING btree ("level");--> statement-breakpoint
+CREATE INDEX "wards_province_id_idx" ON "wards" USING btree ("province_id");--> statement-breakpoint
+CREATE INDEX "wards_district_id_idx" ON "wards" USING btree ("district_id");--> statement-breakpoint
+CREATE INDEX "wards_search_idx" ON "wards" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "wards_created_at_idx" ON "wards" USING btree ("created_at");

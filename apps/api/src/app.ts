@@ -1,0 +1,119 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { buildOpenApi } from './core/openapi';
+import { sql } from 'drizzle-orm';
+import { type Config, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seedPlatform } from './db/seed-platform';
+import { writeAudit } from './core/audit';
+import { envelope } from './core/errors';
+import { createMailer } from './core/mail';
+import type { Router } from './core/module';
+import { createRouter, errorToReply, type RouteTable } from './core/router';
+import { registerResources } from './core/resource-engine';
+import type { Services } from './core/services';
+import { localStorage } from './core/storage';
+import { modules } from './modules/registry';
+import { registerPlatformRoutes } from './core/platform-routes';
+import { registerWeb } from './core/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    routeTable: RouteTable;
+    router: Router;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  env?: Record<string, string | undefined>;
+  /** an already open database (tests share one); otherwise opened from the configuration */
+  database?: Database;
+  logger?: boolean;
+}
+
+export interface Built {
+  app: FastifyInstance;
+  /** set when the database was new and no ADMIN_PASSWORD was given */
+  generatedAdminPassword?: string;
+  freshDatabase: boolean;
+}
+
+export async function buildApp(o: BuildOptions = {}): Promise<Built> {
+  const config = loadConfig(o.env ?? process.env, o.config);
+  const app = Fastify({
+    logger: o.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const database = o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite') }));
+  let generatedAdminPassword: string | undefined;
+  const { fresh } = await migrate(database, async (tx) => {
+    generatedAdminPassword = (await seedPlatform(tx, config.ADMIN_PASSWORD)).generatedPassword;
+  });
+  const services: Services = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    mail: createMailer(database.db, config.SMTP_URL, config.MAIL_FROM, app.log),
+    storage: localStorage(path.join(config.dataDir, 'uploads')),
+  };
+  const routeTable: RouteTable = [];
+  app.decorate('services', services);
+  app.decorate('routeTable', routeTable);
+  app.decorateRequest('user', null);
+  app.decorateRequest('audited', false);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));
+  const router = createRouter(app, services, routeTable);
+  app.decorate('router', router);
+
+  // a safety net: a change that its handler did not audit still leaves a row
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || req.audited || !req.user) return;
+    if (!req.routeOptions.url?.startsWith('/api/admin')) return;
+    try {
+      await writeAudit(services.db, req, { action: req.method.toLowerCase(), subject: req.routeOptions.url ?? '' }, reply.statusCode);
+    } catch (err) {
+      req.log.error({ err }, 'audit failed');
+    }
+  });
+
+  registerPlatformRoutes(router, services);
+  const hooks = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
+  registerResources(router, services, hooks);
+  for (const m of modules) m.routes?.(router, services);
+
+  // the API's contract, from the same zod schemas that validate requests
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(routeTable) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !app.hasDecorator('webIndex')) {
+      return reply.code(404).send(envelope(404, 'Không tìm thấy đường dẫn yêu cầu'));
+    }
+    return (app as unknown as { webIndex(r: typeof reply): unknown }).webIndex(reply);
+  });
+  await registerWeb(app, config);
+  app.addHook('onClose', async () => {
+    if (!o.database) await database.close();
+  });
+  return { app, generatedAdminPassword, freshDatabase: fresh };
+}
+
+export async function databaseReachable(s: Services): Promise<boolean> {
+  try {
+    await s.database.query(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

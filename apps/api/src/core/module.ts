@@ -1,0 +1,90 @@
+import type { Action, ResourceDef, Subject } from '@nns/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Services } from './services';
+
+/** Who may call a route: anyone, any signed-in user, or holders of one permission. */
+export type Access = 'public' | 'authenticated' | { action: Action; subject: Subject };
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  full_name: string;
+  role_id: number | null;
+  ward_id: number | null;
+  session_id: number;
+  must_change_password: boolean;
+  /** 'action:subject' */
+  permissions: Set<string>;
+  /** user 'admin' (and holders of the full role without a ward) are not scoped to a ward */
+  unscoped: boolean;
+}
+
+export interface Ctx<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  params: P;
+  query: Q;
+  body: B;
+  /** the signed-in user; null on public routes without a session */
+  user: SessionUser | null;
+  services: Services;
+  /** writes an audit row in the given transaction (or outside one) */
+  audit(entry: AuditEntry, tx?: Db): Promise<void>;
+}
+
+export interface AuditEntry {
+  action: string;
+  subject: string;
+  recordId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  access: Access;
+  /** Vietnamese summary for the OpenAPI document */
+  summary: string;
+  tags?: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** zod schema of `data` in the answer, for the OpenAPI document */
+  response?: z.ZodType;
+  /** success message of the envelope */
+  message?: string;
+  /** the handler writes the reply itself (file download); the envelope is skipped */
+  raw?: boolean;
+  /** a multipart upload: the body is read by the handler */
+  multipart?: boolean;
+  handler(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<unknown>;
+}
+
+export interface Router {
+  add<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(r: RouteDef<P, Q, B>): void;
+}
+
+/** Per-resource server behaviour beside its shared declaration. */
+export interface ResourceHooks {
+  /** shapes and checks the validated body before insert (hash a password, sanitise html…) */
+  beforeCreate?(data: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeUpdate?(data: Record<string, unknown>, existing: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<Record<string, unknown>> | Record<string, unknown>;
+  afterWrite?(row: Record<string, unknown>, ctx: Ctx, tx: Db, op: 'create' | 'update' | 'delete' | 'action'): Promise<void> | void;
+  beforeDelete?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
+  /** shapes a row for the client; the engine already dropped writeOnly fields */
+  present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
+}
+
+export interface ServerModule {
+  name: string;
+  routes?(router: Router, services: Services): void;
+  hooks?: Record<string, ResourceHooks>;
+  /** demo data for a new database (npm start); runs after the platform's own seed, in name order */
+  seedDemo?(services: Services): Promise<void>;
+}
+
+export const defineModule = (m: ServerModule) => m;
+export type { ResourceDef };

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError, envelope, notFound } from './errors';
+import type { Router } from './module';
+import { exec } from './resource-store';
+import type { Services } from './services';
+
+const logsQuery = z.object({
+  page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int().min(1, 'Trang phải là số nguyên dương').default(1),
+  limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int().min(1).max(100, 'Số dòng mỗi trang tối đa là 100').default(20),
+  subject: z.string().max(100).optional(),
+  action: z.string().max(50).optional(),
+  actor_id: z.coerce.number({ error: 'Người thực hiện không hợp lệ' }).int().positive().optional(),
+  record_id: z.string().max(50).optional(),
+  from: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Từ ngày không đúng định dạng').optional(),
+  to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Đến ngày không đúng định dạng').optional(),
+}).strict();
+
+/** Health, system logs and export downloads: routes of the platform itself. */
+export function registerPlatformRoutes(router: Router, services: Services) {
+  router.add({
+    method: 'GET', url: '/api/health', access: 'public', summary: 'Tình trạng hệ thống', tags: ['Hệ thống'], raw: true,
+    handler: async (ctx) => {
+      try {
+        await services.database.query(sql`select 1`);
+        return ctx.reply.code(200).send(envelope(200, 'Hệ thống hoạt động bình thường', { database: 'ok' }));
+      } catch {
+        return ctx.reply.code(503).send(envelope(503, 'Không kết nối được cơ sở dữ liệu', { database: 'unreachable' }));
+      }
+    },
+  });
+
+  router.add({
+    method: 'GET', url: '/api/admin/system/logs', access: { action: 'list', subject: 'system_logs' }, summary: 'Nhật ký hệ thống', tags: ['Hệ thống'],
+    query: logsQuery,
+    handler: async ({ query: q }) => {
+      const w = [sql`true`];
+      if (q.subject) w.push(sql`subject = ${q.subject}`);
+      if (q.action) w.push(sql`action = ${q.action}`);
+      if (q.actor_id) w.push(sql`actor_id = ${q.actor_id}`);
+      if (q.record_id) w.push(sql`record_id = ${q.record_id}`);
+      if (q.from) w.push(sql`at >= ${q.from}`);
+      if (q.to) {
+        const dateOnly = /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(q.to);
+        w.push(dateOnly ? sql`at < ${new Date(Date.parse(q.to.slice(0, 10)) + 86400000).toISOString()}` : sql`at <= ${q.to}`);
+      }
+      const where = sql.join(w, sql` and `);
+      const [rows, [{ n }]] = await Promise.all([
+        exec(services.db, sql`select id, at, actor_id, actor_username, action, subject, record_id, method, path, code, ip, user_agent, before, after
+          from audit_logs where ${where} order by at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
+        exec<{ n: number }>(services.db, sql`select count(*)::int as n from (select 1 from audit_logs where ${where} limit 100001) s`),
+      ]);
+      return {
+        entries: rows.map((r) => ({ ...r, at: r.at instanceof Date ? r.at.toISOString() : r.at })),
+        pagination: { page: q.page, limit: q.limit, total: n, total_pages: Math.ceil(n / q.limit), next_cursor: null, total_is_estimate: n > 100000 },
+      };
+    },
+  });
+
+  // Exports are fetched by pointing the browser at the URL (no Authorization header): the URL itself,
+  // unguessable and short-lived, is the permission.
+  router.add({
+    method: 'GET', url: '/api/exports/:token/:name', access: 'public', summary: 'Tải tệp Excel đã xuất', tags: ['Hệ thống'], raw: true,
+    params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Mã tệp không hợp lệ'), name: z.string().max(200) }).strict(),
+    handler: async (ctx) => {
+      const [f] = await exec<{ path: string; file_name: string }>(services.db,
+        sql`select path, file_name from export_files where token = ${ctx.params.token} and expires_at > now()`);
+      if (!f || !fs.existsSync(f.path)) throw notFound('Tệp xuất không tồn tại hoặc đã hết hạn');
+      return ctx.reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.file_name)}`)
+        .header('cache-control', 'no-store')
+        .send(fs.createReadStream(f.path));
+    },
+  });
+}
+
+/** Drops audit rows past their retention and expired exports; run at start and daily. */
+export async function housekeeping(services: Services) {
+  await exec(services.db, sql`delete from audit_logs where at < now() - make_interval(days => ${services.config.AUDIT_RETENTION_DAYS})`);
+  const old = await exec<{ path: string }>(services.db, sql`delete from export_files where expires_at < now() returning path`);
+  for (const f of old) fs.rmSync(f.path, { force: true });
+  await exec(services.db, sql`delete from login_attempts where at < now() - interval '1 day'`);
+  await exec(services.db, sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'`);
+}
+
+export { AppError };

@@ -1,0 +1,154 @@
+import { type FieldDef, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, forbidden } from './errors';
+import type { SessionUser } from './module';
+
+/** Keys of a list query besides the declared filters. */
+const BASE_KEYS = ['page', 'limit', 'search', 'sort', 'cursor', 'ids', 'trashed'];
+export const MAX_LIMIT = 100;
+/** counts above this are capped (filtered lists) or estimated from statistics (whole tables) */
+export const COUNT_CAP = 10000;
+
+const RANGE_KINDS = new Set(['date', 'datetime', 'integer', 'float', 'money']);
+const num = (label: string) => z.coerce.number({ error: MESSAGES.number(label) }).refine(Number.isFinite, MESSAGES.number(label));
+const dateQ = (label: string) => z.string().refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date(label));
+
+function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
+  const L = f.label;
+  if (RANGE_KINDS.has(f.kind)) {
+    const s = f.kind === 'date' || f.kind === 'datetime' ? dateQ(L) : num(L);
+    return { [`${key}_from`]: s.optional(), [`${key}_to`]: s.optional(), ...(f.kind.startsWith('date') ? {} : { [key]: s.optional() }) };
+  }
+  switch (f.kind) {
+    case 'enum': {
+      const numeric = (f.options ?? []).every((o) => typeof o.value === 'number');
+      const values = (f.options ?? []).map((o) => String(o.value));
+      return {
+        [key]: z.string().refine((v) => v.split(',').every((x) => values.includes(x)), MESSAGES.enum(L))
+          .transform((v) => v.split(',').map((x) => (numeric ? Number(x) : x))).optional(),
+      };
+    }
+    case 'ref': case 'refs':
+      return { [key]: z.coerce.number({ error: MESSAGES.invalid(L) }).int(MESSAGES.invalid(L)).positive(MESSAGES.invalid(L)).optional() };
+    case 'switch':
+      return { [key]: z.enum(['true', 'false', '1', '0'], { error: MESSAGES.invalid(L) }).transform((v) => v === 'true' || v === '1').optional() };
+    default:
+      return { [key]: z.string().max(255).optional() };
+  }
+}
+
+export function listQuerySchema(def: ResourceDef) {
+  const shape: Record<string, z.ZodType> = {
+    page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int('Trang phải là số nguyên dương').min(1, 'Trang phải là số nguyên dương').max(1_000_000, 'Trang quá lớn').default(1),
+    limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int('Số dòng mỗi trang phải là số nguyên').min(1, 'Số dòng mỗi trang tối thiểu là 1').max(MAX_LIMIT, `Số dòng mỗi trang tối đa là ${MAX_LIMIT}`).default(10),
+    search: z.string().max(200, 'Từ khóa tìm kiếm tối đa 200 ký tự').optional(),
+    sort: z.string().refine((v) => def.sortable.includes(v.replace(/^-/, '')), { message: 'Không thể sắp xếp theo trường này' }).optional(),
+    cursor: z.string().max(500).optional(),
+    ids: z.string().regex(/^\d+(,\d+){0,99}$/, 'Danh sách mã không hợp lệ').transform((v) => v.split(',').map(Number)).optional(),
+  };
+  if (def.softDelete) shape.trashed = z.enum(['only', 'with'], { error: 'Giá trị trashed phải là only hoặc with' }).optional();
+  for (const key of def.filterFields) Object.assign(shape, filterSchemas(key, def.fields[key]));
+  if (def.wardScoped && !def.filterFields.includes('ward_id')) Object.assign(shape, filterSchemas('ward_id', def.fields.ward_id));
+  return z.object(shape).strict();
+}
+
+export type ListQuery = Record<string, unknown> & { page: number; limit: number; search?: string; sort?: string; cursor?: string; ids?: number[]; trashed?: 'only' | 'with' };
+
+export const col = (name: string) => sql.identifier(name);
+
+export function searchTextOf(def: ResourceDef, row: Record<string, unknown>): string | null {
+  if (!def.searchFields.length) return null;
+  return unaccent(def.searchFields.map((k) => row[k] ?? '').filter((v) => v !== '').join(' ').toLowerCase());
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Conditions of a list, count or export: soft delete, ward scope, filters and search. */
+export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUser | null, opts: { includeTrashed?: boolean } = {}): SQL[] {
+  const w: SQL[] = [];
+  if (def.softDelete && !opts.includeTrashed) {
+    if (q.trashed === 'only') w.push(sql`deleted_at is not null`);
+    else if (q.trashed !== 'with') w.push(sql`deleted_at is null`);
+  }
+  w.push(...scopeOf(def, user));
+  if (q.ids) w.push(sql`id = any(${sql.raw(`'{${q.ids.join(',')}}'::int[]`)})`);
+  for (const key of [...def.filterFields, ...(def.wardScoped ? ['ward_id'] : [])]) {
+    const f = def.fields[key];
+    const v = q[key];
+    if (v !== undefined) {
+      if (f.kind === 'refs') w.push(sql`${v} = any(${col(key)})`);
+      else if (Array.isArray(v)) w.push(v.length === 1 ? sql`${col(key)} = ${v[0]}` : sql`${col(key)} in (${sql.join(v.map((x) => sql`${x}`), sql`, `)})`);
+      else w.push(sql`${col(key)} = ${v}`);
+    }
+    if (RANGE_KINDS.has(f.kind)) {
+      const from = q[`${key}_from`];
+      const to = q[`${key}_to`];
+      if (from !== undefined) w.push(sql`${col(key)} >= ${from}`);
+      if (to !== undefined) {
+        // a date-only upper bound includes that whole day
+        const end = typeof to === 'string' && /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(to) ? new Date(Date.parse(to.slice(0, 10)) + 86400000).toISOString() : null;
+        w.push(end ? sql`${col(key)} < ${end}` : sql`${col(key)} <= ${to}`);
+      }
+    }
+  }
+  if (q.search?.trim() && def.searchFields.length) {
+    const term = unaccent(q.search.trim().toLowerCase());
+    w.push(sql`search_text like ${`%${likeEscape(term)}%`}`);
+  }
+  return w;
+}
+
+/** Ward scope: a user bound to a ward sees and changes only that ward's records. */
+export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
+  if (!def.wardScoped || !user || user.unscoped) return [];
+  return [sql`ward_id = ${user.ward_id}`];
+}
+
+export function assertWardAllowed(def: ResourceDef, user: SessionUser | null, wardId: unknown) {
+  if (!def.wardScoped || !user || user.unscoped) return;
+  if (wardId !== undefined && wardId !== null && wardId !== user.ward_id) {
+    throw forbidden('Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình');
+  }
+}
+
+export const whereSql = (w: SQL[]) => (w.length ? sql` where ${sql.join(w, sql` and `)}` : sql``);
+
+export interface SortSpec {
+  field: string;
+  desc: boolean;
+}
+
+export function sortOf(def: ResourceDef, q: Partial<ListQuery>): SortSpec {
+  const s = q.sort ?? def.defaultSort;
+  return { field: s.replace(/^-/, ''), desc: s.startsWith('-') };
+}
+
+export const orderSql = (s: SortSpec) => {
+  const dir = sql.raw(s.desc ? 'desc' : 'asc');
+  return s.field === 'id' ? sql` order by id ${dir}` : sql` order by ${col(s.field)} ${dir} nulls last, id ${dir}`;
+};
+
+/** A cursor is the sort value and id of the last row of a page. */
+export function encodeCursor(s: SortSpec, row: Record<string, unknown>): string {
+  const v = row[s.field];
+  return Buffer.from(JSON.stringify([s.field, s.desc, v instanceof Date ? v.toISOString() : v, row.id])).toString('base64url');
+}
+
+export function cursorCondition(s: SortSpec, cursor: string): SQL {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== s.field || parsed[1] !== s.desc || typeof parsed[3] !== 'number') {
+    throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
+  }
+  const [, , value, id] = parsed;
+  const op = sql.raw(s.desc ? '<' : '>');
+  if (s.field === 'id') return sql`id ${op} ${id}`;
+  if (value === null) return sql`(${col(s.field)} is null and id ${op} ${id})`;
+  // nulls sort last in both directions
+  return sql`((${col(s.field)}, id) ${op} (${value}, ${id}) or ${col(s.field)} is null)`;
+}

@@ -1,0 +1,137 @@
+import type { ResourceDef } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { badRequest, conflict, notFound } from './errors';
+import type { Ctx, ResourceHooks } from './module';
+import { col, scopeOf, whereSql } from './resource-query';
+
+export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
+export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
+
+/** The columns a resource's rows are read with (never the search helper column). */
+export function selectList(def: ResourceDef): SQL {
+  const names = ['id', ...Object.keys(def.fields), 'created_at', 'updated_at', 'created_by', 'updated_by', ...(def.softDelete ? ['deleted_at'] : [])];
+  return sql.join(names.map((n) => col(n)), sql`, `);
+}
+
+const TIME_KEYS = new Set(['created_at', 'updated_at', 'deleted_at']);
+/** Both drivers' timestamp forms ('2026-11-22 03:28:58+00' or a Date) become ISO 8601 UTC. */
+export const iso = (v: unknown) => {
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'string') {
+    const d = new Date(v.includes('T') ? v : v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+    return Number.isNaN(d.getTime()) ? v : d.toISOString();
+  }
+  return v;
+};
+
+/** Rows go to the client through here: secrets dropped, dates as ISO strings, the module's presenter applied. */
+export function present(def: ResourceDef, row: Record<string, unknown>, hooks: ResourceHooks | undefined, ctx: Ctx | null) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'search_text' || def.fields[k]?.writeOnly) continue;
+    const kind = def.fields[k]?.kind;
+    out[k] = v !== null && (TIME_KEYS.has(k) || kind === 'date' || kind === 'datetime') ? iso(v) : v;
+  }
+  return hooks?.present ? hooks.present(out, ctx) : out;
+}
+
+/** Attaches `{id, <label>}` of each referenced record under the field name without `_id` (refs: `<field>_items`). */
+export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[]) {
+  for (const [key, f] of Object.entries(def.fields)) {
+    if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref || f.writeOnly) continue;
+    const target = resourceByName[f.ref];
+    if (!target) continue;
+    const ids = new Set<number>();
+    for (const r of rows) {
+      const v = r[key];
+      if (Array.isArray(v)) for (const x of v) ids.add(Number(x));
+      else if (v !== null && v !== undefined) ids.add(Number(v));
+    }
+    const label = f.refLabel ?? target.titleField;
+    const found = ids.size
+      ? await exec<{ id: number; label: unknown }>(db, sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${sql.raw(`'{${[...ids].join(',')}}'::int[]`)})`)
+      : [];
+    const byId = new Map(found.map((x) => [x.id, { id: x.id, [label]: x.label }]));
+    const name = f.kind === 'ref' ? key.replace(/_id$/, '') : `${key.replace(/_ids$/, '')}_items`;
+    for (const r of rows) {
+      const v = r[key];
+      r[name === key ? `${key}_ref` : name] = Array.isArray(v) ? v.map((x) => byId.get(Number(x))).filter(Boolean) : v == null ? null : (byId.get(Number(v)) ?? null);
+    }
+  }
+}
+
+/** One live (or, with trashed, soft-deleted) record inside the user's scope, or 404. */
+export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o: { trashed?: boolean; forUpdate?: boolean } = {}) {
+  const w = [sql`id = ${id}`, ...scopeOf(def, ctx.user)];
+  if (def.softDelete) w.push(o.trashed ? sql`deleted_at is not null` : sql`deleted_at is null`);
+  const rows = await exec(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`);
+  if (!rows[0]) throw notFound(`Không tìm thấy ${def.label.toLowerCase()}`);
+  return rows[0];
+}
+
+/** Referenced records must exist (and be live) before a write. */
+export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, unknown>) {
+  const errors: { field: string; message: string }[] = [];
+  for (const [key, f] of Object.entries(def.fields)) {
+    if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref) continue;
+    const v = data[key];
+    if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    const target = resourceByName[f.ref];
+    if (!target) continue;
+    const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
+    const live = target.softDelete ? sql` and deleted_at is null` : sql``;
+    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)} where id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})${live}`);
+    if (n !== ids.length) errors.push({ field: key, message: `${f.label} không tồn tại` });
+  }
+  if (errors.length) throw badRequest(errors);
+}
+
+/** Unique fields among live rows answer 409 with the field named. */
+export async function checkUnique(db: Db, def: ResourceDef, data: Record<string, unknown>, exceptId?: number) {
+  const groups: string[][] = [
+    ...Object.keys(def.fields).filter((k) => def.fields[k].unique).map((k) => [k]),
+    ...(def.config.uniqueTogether ?? []),
+  ];
+  for (const g of groups) {
+    if (g.some((k) => data[k] === undefined || data[k] === null)) continue;
+    const w = g.map((k) => sql`${col(k)} = ${data[k]}`);
+    if (def.softDelete) w.push(sql`deleted_at is null`);
+    if (exceptId) w.push(sql`id <> ${exceptId}`);
+    const rows = await exec(db, sql`select 1 from ${col(def.table)}${whereSql(w)} limit 1`);
+    if (rows.length) {
+      const label = g.map((k) => def.fields[k].label).join(', ');
+      throw conflict(`${label} đã tồn tại`, g[0]);
+    }
+  }
+}
+
+/** Turns database constraint errors into the answers a client can act on. */
+export function mapDbError(err: unknown): never {
+  const e = err as { code?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code;
+  if (code === '23505') throw conflict('Dữ liệu đã tồn tại (trùng giá trị duy nhất)');
+  if (code === '23503') throw conflict('Không thể xóa hoặc cập nhật vì dữ liệu đang được sử dụng ở nơi khác');
+  throw err;
+}
+
+export function insertSql(def: ResourceDef, data: Record<string, unknown>): SQL {
+  const keys = Object.keys(data);
+  const vals = keys.map((k) => valueSql(def, k, data[k]));
+  return sql`insert into ${col(def.table)} (${sql.join(keys.map((k) => col(k)), sql`, `)}) values (${sql.join(vals, sql`, `)}) returning ${selectList(def)}`;
+}
+
+export function updateSql(def: ResourceDef, id: number, data: Record<string, unknown>): SQL {
+  const sets = Object.keys(data).map((k) => sql`${col(k)} = ${valueSql(def, k, data[k])}`);
+  return sql`update ${col(def.table)} set ${sql.join(sets, sql`, `)} where id = ${id} returning ${selectList(def)}`;
+}
+
+/** JSON columns are sent as text cast to jsonb; int arrays as array literals; the rest as parameters. */
+function valueSql(def: ResourceDef, key: string, v: unknown): SQL {
+  const f = def.fields[key];
+  if (v === null || v === undefined) return sql`null`;
+  if (f && ['json', 'images', 'files', 'polygon'].includes(f.kind)) return sql`${JSON.stringify(v)}::jsonb`;
+  if (f?.kind === 'refs') return sql`${`{${(v as number[]).join(',')}}`}::int[]`;
+  return sql`${v}`;
+}

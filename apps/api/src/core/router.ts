@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toFieldErrors } from '@nns/shared';
+import { z } from 'zod';
+import { AppError, badRequest, envelope, forbidden, unauthorized } from './errors';
+import type { AuditEntry, Ctx, RouteDef, Router, SessionUser } from './module';
+import type { Services } from './services';
+import { writeAudit } from './audit';
+import { resolveSession } from './session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    audited: boolean;
+  }
+}
+
+/** Every route of the API, in registration order: the route-table walk and OpenAPI read it. */
+export type RouteTable = RouteDef[];
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (r.success) return r.data;
+  throw badRequest(toFieldErrors(r.error.issues));
+}
+
+export function createRouter(app: FastifyInstance, services: Services, table: RouteTable): Router {
+  return {
+    add(def) {
+      table.push(def as unknown as RouteDef);
+      app.route({
+        method: def.method,
+        url: def.url,
+        handler: async (req: FastifyRequest, reply: FastifyReply) => {
+          if (def.access !== 'public' || req.headers.authorization) {
+            req.user = await resolveSession(services, req);
+          }
+          if (def.access !== 'public') {
+            if (!req.user) throw unauthorized();
+            if (def.access !== 'authenticated' && !req.user.permissions.has(`${def.access.action}:${def.access.subject}`)) {
+              throw forbidden();
+            }
+          }
+          const ctx: Ctx = {
+            req,
+            reply,
+            params: parse(def.params, req.params, 'params') as Record<string, unknown>,
+            query: parse(def.query, req.query, 'query') as Record<string, unknown>,
+            body: def.multipart ? undefined : parse(def.body, req.body, 'body'),
+            user: req.user,
+            services,
+            audit: (entry: AuditEntry, tx = services.db) => {
+              req.audited = true;
+              return writeAudit(tx, req, entry);
+            },
+          };
+          // biome-ignore lint/suspicious/noExplicitAny: the handler's own types were checked at declaration
+          const data = await def.handler(ctx as any);
+          if (def.raw) return reply;
+          return reply.code(200).send(envelope(200, def.message ?? 'Thành công', data ?? null));
+        },
+      });
+    },
+  };
+}
+
+export const idParams = z.object({ id: z.coerce.number({ error: 'Mã bản ghi không hợp lệ' }).int('Mã bản ghi không hợp lệ').positive('Mã bản ghi không hợp lệ').max(2147483647, 'Mã bản ghi không hợp lệ') }).strict();
+
+export function errorToReply(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+    return reply.code(err.status).send(envelope(err.status, err.message, err.data));
+  }
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') {
+    return reply.code(413).send(envelope(413, 'Tệp hoặc dữ liệu gửi lên quá lớn'));
+  }
+  if (e.statusCode === 415) return reply.code(415).send(envelope(415, 'Kiểu dữ liệu gửi lên không được hỗ trợ'));
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return reply.code(400).send(envelope(400, 'Dữ liệu gửi lên không hợp lệ', { errors: [{ field: '_', message: 'Dữ liệu gửi lên không hợp lệ' }] }));
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.code(500).send(envelope(500, `Lỗi hệ thống, vui lòng thử lại sau (mã yêu cầu: ${req.id})`, { request_id: req.id }));
+}

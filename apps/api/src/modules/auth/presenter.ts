@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+
+/** The columns of a user that may leave the server: never the password hash. */
+export const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.phone, u.avatar, u.role_id, u.ward_id,
+  u.status, u.is_highlight, u.must_change_password, u.last_login_at, u.created_at, u.updated_at`;
+
+export interface UserRow {
+  id: number;
+  username: string;
+  full_name: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  role_id: number | null;
+  ward_id: number | null;
+  status: string;
+  is_highlight: boolean | null;
+  must_change_password: boolean | null;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleEntry {
+  id: number;
+  name: string;
+  permissions: { action: string; subject: string }[];
+}
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+/** The signed-in user as login, profile and load-profile answer it (`data.entry`). */
+export async function presentUser(database: Database, userId: number, o: { ward?: boolean } = {}) {
+  const [u] = await database.query<UserRow>(sql`select ${USER_COLUMNS} from users u where u.id = ${userId}`);
+  if (!u) return null;
+  let role: RoleEntry | null = null;
+  if (u.role_id != null) {
+    const [r] = await database.query<{ id: number; name: string }>(sql`select id, name from roles where id = ${u.role_id}`);
+    if (r) {
+      const permissions = await database.query<{ action: string; subject: string }>(sql`select p.action, p.subject
+        from role_permissions rp join permissions p on p.id = rp.permission_id
+        where rp.role_id = ${r.id} order by p.subject, p.action`);
+      role = { id: r.id, name: r.name, permissions };
+    }
+  }
+  const entry: Record<string, unknown> = {
+    ...u,
+    is_highlight: !!u.is_highlight,
+    must_change_password: !!u.must_change_password,
+    last_login_at: iso(u.last_login_at),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    role,
+  };
+  if (o.ward) {
+    let ward: { id: number; code: string; name: string } | null = null;
+    if (u.ward_id != null) {
+      [ward] = await database.query<{ id: number; code: string; name: string }>(sql`select id, code, name from wards where id = ${u.ward_id}`);
+    }
+    entry.ward = ward ?? null;
+  }
+  return entry;
+}
+
+/** Raw rows of a statement run inside a transaction. */
+export const rowsOf = async <T>(tx: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;

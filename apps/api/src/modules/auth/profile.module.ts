@@ -1,0 +1,129 @@
+import { fieldSchema } from '@nns/shared';
+import usersDef from '@nns/shared/resources/users';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { conflict, fieldError, unauthorized } from '../../core/errors';
+import { defineModule, type SessionUser } from '../../core/module';
+import { hashPassword, verifyPassword } from '../../core/passwords';
+import { searchTextOf } from '../../core/resource-query';
+import { presentUser, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
+import { assertBelow, CHANGE_PASSWORD_PER_USER, clear, record, WINDOW_MINUTES } from './rate-limit';
+import { MSG, newPassword, requiredString } from './schemas';
+
+const F = usersDef.fields;
+
+/**
+ * What a user may change of their own account: name, e-mail, phone, avatar. Strict, so a body
+ * carrying role_id, status, username, password, ward_id… is refused whole (no mass assignment).
+ */
+const profileBody = z
+  .object({
+    full_name: fieldSchema(F.full_name, 'create').optional(),
+    email: fieldSchema(F.email, 'update'),
+    phone: fieldSchema(F.phone, 'update'),
+    avatar: fieldSchema(F.avatar, 'update'),
+  })
+  .strict();
+
+const changePasswordBody = z
+  .object({
+    old_password: requiredString('Mật khẩu hiện tại', 1024),
+    new_password: newPassword('Mật khẩu mới'),
+    new_password_confirmation: z.string().optional(),
+  })
+  .strict()
+  .superRefine((b, c) => {
+    if (b.new_password_confirmation !== undefined && b.new_password_confirmation !== b.new_password) {
+      c.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: MSG.confirmMismatch });
+    }
+  });
+
+const isUniqueViolation = (e: unknown) => {
+  const x = e as { code?: string; cause?: { code?: string } };
+  return x?.code === '23505' || x?.cause?.code === '23505';
+};
+
+export default defineModule({
+  name: 'auth-profile',
+  routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/load-profile',
+      access: 'authenticated',
+      summary: 'Hồ sơ cá nhân',
+      tags: ['Xác thực'],
+      async handler(ctx) {
+        const entry = await presentUser(services.database, (ctx.user as SessionUser).id, { ward: true });
+        if (!entry) throw unauthorized();
+        return { entry };
+      },
+    });
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/load-profile',
+      access: 'authenticated',
+      summary: 'Cập nhật hồ sơ cá nhân (họ tên, email, số điện thoại, ảnh đại diện)',
+      tags: ['Xác thực'],
+      body: profileBody,
+      message: 'Cập nhật hồ sơ thành công',
+      async handler(ctx) {
+        const me = ctx.user as SessionUser;
+        const changes = Object.fromEntries(Object.entries(ctx.body).filter(([, v]) => v !== undefined)) as Record<string, string | null>;
+        if (typeof changes.email === 'string') {
+          const [taken] = await services.database.query<{ id: number }>(
+            sql`select id from users where lower(email) = lower(${changes.email}) and id <> ${me.id} limit 1`,
+          );
+          if (taken) throw conflict(MSG.emailTaken, 'email');
+        }
+        try {
+          await services.db.transaction(async (tx) => {
+            const [before] = await rowsOf<UserRow>(tx, sql`select ${USER_COLUMNS} from users u where u.id = ${me.id} for update`);
+            if (!before) throw unauthorized();
+            if (!Object.keys(changes).length) return;
+            const after = { ...before, ...changes };
+            const sets = Object.entries(changes).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
+            await tx.execute(sql`update users set ${sql.join(sets, sql`, `)}, search_text = ${searchTextOf(usersDef, after)},
+              updated_at = now(), updated_by = ${me.id} where id = ${me.id}`);
+            await ctx.audit({ action: 'update-profile', subject: 'users', recordId: me.id, before, after }, tx);
+          });
+        } catch (e) {
+          if (isUniqueViolation(e)) throw conflict(MSG.emailTaken, 'email');
+          throw e;
+        }
+        return { entry: await presentUser(services.database, me.id, { ward: true }) };
+      },
+    });
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/change-password',
+      access: 'authenticated',
+      summary: 'Đổi mật khẩu (kết thúc các phiên đăng nhập khác)',
+      tags: ['Xác thực'],
+      body: changePasswordBody,
+      message: 'Đổi mật khẩu thành công',
+      async handler(ctx) {
+        const me = ctx.user as SessionUser;
+        const limits = [{ key: `change-password:user:${me.id}`, max: CHANGE_PASSWORD_PER_USER, windowMinutes: WINDOW_MINUTES }];
+        await assertBelow(services, limits, MSG.tooManyChanges);
+        const [u] = await services.database.query<{ password: string | null }>(sql`select password from users where id = ${me.id}`);
+        if (!(await verifyPassword(u?.password, ctx.body.old_password))) {
+          await record(services, limits);
+          throw fieldError('old_password', MSG.wrongOldPassword);
+        }
+        if (ctx.body.old_password === ctx.body.new_password) throw fieldError('new_password', MSG.samePassword);
+        const hash = await hashPassword(ctx.body.new_password);
+        await services.db.transaction(async (tx) => {
+          await tx.execute(sql`update users set password = ${hash}, must_change_password = false, updated_at = now(), updated_by = ${me.id}
+            where id = ${me.id}`);
+          // every other sign-in of this user ends; this one goes on
+          await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${me.id} and revoked_at is null and id <> ${me.session_id}`);
+          await ctx.audit({ action: 'change-password', subject: 'users', recordId: me.id, after: { must_change_password: false, other_sessions_ended: true } }, tx);
+        });
+        await clear(services, limits[0].key);
+        return null;
+      },
+    });
+  },
+});

@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { housekeeping } from './core/platform-routes';
+import { seedDemo } from './db/seed-demo';
+
+/** Starts the product: migrates, seeds a new database, listens, and closes cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const { app, generatedAdminPassword, freshDatabase } = built;
+  const { config } = app.services;
+  if (freshDatabase && (config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && !config.DATABASE_URL))) {
+    await seedDemo(app.services);
+  } else if (config.SEED_DEMO === 'yes' && !freshDatabase) {
+    await seedDemo(app.services);
+  }
+  await housekeeping(app.services).catch((err) => app.log.error({ err }, 'housekeeping failed'));
+  const timer = setInterval(() => housekeeping(app.services).catch(() => {}), 24 * 3600_000);
+  timer.unref();
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite nhúng tại ${config.dataDir}/pglite`;
+  console.log(`\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`);
+  console.log(`  Cơ sở dữ liệu: ${db}`);
+  if (generatedAdminPassword) {
+    console.log(`  Đăng nhập: admin / ${generatedAdminPassword}   (mật khẩu tạo ngẫu nhiên, chỉ in một lần — hãy đổi sau khi đăng nhập)\n`);
+  } else if (freshDatabase && config.ADMIN_PASSWORD) {
+    console.log('  Đăng nhập: admin / (giá trị ADMIN_PASSWORD)\n');
+  } else {
+    console.log('  Đăng nhập bằng tài khoản admin với mật khẩu đã đặt khi tạo cơ sở dữ liệu.\n');
+  }
+  let closing = false;
+  const shutdown = async (sig: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${sig}: đang dừng, chờ các yêu cầu đang xử lý hoàn tất`);
+    const force = setTimeout(() => process.exit(1), 15000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

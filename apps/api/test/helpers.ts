@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { hashPassword } from '../src/core/passwords';
+
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** the admin's bearer token */
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * database on that PostgreSQL server (dropped at close). Same suite, both engines.
+ */
+export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-test-'));
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dir: 'memory://' });
+  }
+  const { app } = await buildApp({
+    database,
+    logger: false,
+    env: {},
+    config: { ADMIN_PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'silent', publicUrl: 'http://nns.test', PUBLIC_URL: 'http://nns.test', ...config },
+  });
+  await app.ready();
+  const adminToken = await login(app, 'admin', ADMIN_PASSWORD);
+  return {
+    app,
+    database,
+    dataDir,
+    adminToken,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropDb) await dropDb();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const r = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  const body = r.json();
+  if (body.code !== 200) throw new Error(`login ${username} failed: ${r.body}`);
+  return body.data.token;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Creates a role holding exactly these 'action:subject' permissions and returns its id. */
+export async function makeRole(t: TestApp, perms: string[], name = `Vai trò ${crypto.randomBytes(3).toString('hex')}`): Promise<number> {
+  const [role] = await t.database.query<{ id: number }>(sql`insert into roles (name, price, status) values (${name}, 0, 'approved') returning id`);
+  for (const p of perms) {
+    const [action, subject] = p.split(':');
+    await t.database.query(sql`insert into role_permissions (role_id, permission_id)
+      select ${role.id}, id from permissions where action = ${action} and subject = ${subject}`);
+  }
+  return role.id;
+}
+
+/** Creates an active user with that role (and ward) and returns a signed-in token. */
+export async function makeUser(t: TestApp, o: { perms?: string[]; roleId?: number; wardId?: number | null; username?: string; password?: string } = {}) {
+  const roleId = o.roleId ?? (await makeRole(t, o.perms ?? []));
+  const username = o.username ?? `u_${crypto.randomBytes(4).toString('hex')}`;
+  const password = o.password ?? 'MatKhau@123';
+  const [u] = await t.database.query<{ id: number }>(sql`insert into users (username, password, full_name, role_id, ward_id, status)
+    values (${username}, ${await hashPassword(password)}, ${'Người dùng thử'}, ${roleId}, ${o.wardId ?? null}, 'active') returning id`);
+  return { id: u.id, username, password, roleId, token: await login(t.app, username, password) };
+}
+
+/** app.inject with the token and JSON parsed. */
+export async function call(t: TestApp | FastifyInstance, method: string, url: string, o: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
+  const app = 'app' in t ? t.app : t;
+  const token = o.token === undefined && 'adminToken' in t ? t.adminToken : o.token;
+  const r = await app.inject({
+    method: method as 'GET',
+    url,
+    query: o.query,
+    payload: o.body as object,
+    headers: token ? auth(token) : {},
+  });
+  let json: { code: number; message: string; data: any } | null = null;
+  try {
+    json = r.json();
+  } catch {}
+  return { status: r.statusCode, headers: r.headers, body: json as { code: number; message: string; data: any }, raw: r };
+}

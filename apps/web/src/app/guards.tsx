@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router-dom';
+import { api } from '../core/api';
+import { canUser, clearSession, type SessionUser, setUser, useSession } from '../core/session';
+
+/** What a route declares in `handle` (resource routes carry the same shape). */
+export interface RouteHandle {
+  action?: string;
+  subject?: string;
+  title?: string;
+  /** hide the breadcrumb entry of this match */
+  crumb?: false;
+}
+
+export type GuardDecision = 'login' | 'loading' | 'forbidden' | 'ok';
+
+/**
+ * Spec §6 route guard: a stored token is needed, then the profile is loaded (failure → login); a declared
+ * action:subject must be allowed by the user's ability (an empty requirement always passes).
+ */
+export function guardDecision(o: {
+  token: string | null;
+  profile: 'pending' | 'ok' | 'failed';
+  user: SessionUser | null;
+  requirement?: { action?: string | null; subject?: string | null } | null;
+}): GuardDecision {
+  if (!o.token) return 'login';
+  if (o.profile === 'failed') return 'login';
+  if (o.profile === 'pending') return 'loading';
+  const r = o.requirement;
+  return canUser(o.user, r?.action, r?.subject) ? 'ok' : 'forbidden';
+}
+
+/** The deepest matched route that declares a permission requirement. */
+export function requirementOf(matches: { handle?: unknown }[]): RouteHandle | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle as RouteHandle | undefined;
+    if (h && (h.action || h.subject)) return h;
+  }
+  return null;
+}
+
+// the profile is loaded once per token per page load
+let checkedToken: string | null = null;
+
+export async function loadProfile(): Promise<boolean> {
+  const res = await api.get<{ entry: SessionUser }>('/api/admin/profile');
+  if (res?.code === 200 && res.data?.entry) {
+    setUser(res.data.entry);
+    return true;
+  }
+  if (res && Object.keys(res).length > 0) clearSession();
+  return false;
+}
+
+export function resetProfileCheck() {
+  checkedToken = null;
+}
+
+export function RequireAuth({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
+  const { token, user } = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  const [profile, setProfile] = useState<'pending' | 'ok' | 'failed'>(token && checkedToken === token ? 'ok' : 'pending');
+
+  useEffect(() => {
+    if (!token) return;
+    if (checkedToken === token) {
+      setProfile('ok');
+      return;
+    }
+    let live = true;
+    setProfile('pending');
+    loadProfile().then((ok) => {
+      if (!live) return;
+      if (ok) checkedToken = token;
+      setProfile(ok ? 'ok' : 'failed');
+    });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  const decision = guardDecision({ token, profile, user, requirement: requirementOf(matches) });
+  if (decision === 'login') {
+    const from = location.pathname + location.search;
+    return <Navigate to="/auth/login" replace state={from.startsWith('/admin') ? { from } : undefined} />;
+  }
+  if (decision === 'loading') return <>{fallback ?? null}</>;
+  if (decision === 'forbidden') return <Navigate to="/admin/errors/403" replace />;
+  return <>{children}</>;
+}

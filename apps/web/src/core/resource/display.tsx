@@ -1,0 +1,126 @@
+import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA } from '@nns/shared';
+import { Image, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { refObjectKey, refsItemsKey } from './form-mapping';
+
+export type Row = Record<string, unknown> & { id: number | string };
+
+/** Columns every table has besides its declared fields. */
+export const SYSTEM_FIELDS: Record<string, FieldDef> = {
+  id: { kind: 'integer', label: 'ID' },
+  created_at: { kind: 'datetime', label: 'Ngày tạo' },
+  updated_at: { kind: 'datetime', label: 'Ngày cập nhật' },
+};
+
+export const YES = 'Có';
+export const NO = 'Không';
+
+export function fieldOf(fields: Record<string, FieldDef>, key: string): FieldDef | undefined {
+  return fields[key] ?? SYSTEM_FIELDS[key];
+}
+
+/** Text of a ref column: the API attaches `{id, <refLabel>}` under the field name minus `_id`. */
+export function refText(row: Record<string, unknown>, key: string, f: FieldDef): string {
+  const obj = row[refObjectKey(key)] as Record<string, unknown> | null | undefined;
+  const label = obj && typeof obj === 'object' ? obj[f.refLabel ?? 'name'] : undefined;
+  if (label !== undefined && label !== null) return String(label);
+  const id = row[key];
+  return id === null || id === undefined ? '' : `#${id}`;
+}
+
+export function refsTexts(row: Record<string, unknown>, key: string, f: FieldDef): string[] {
+  const items = row[refsItemsKey(key)];
+  if (!Array.isArray(items)) return [];
+  return items.map((x) => String((x as Record<string, unknown>)?.[f.refLabel ?? 'name'] ?? (x as { id?: unknown })?.id ?? ''));
+}
+
+export function fileName(url: string): string {
+  return decodeURIComponent(url.split('?')[0].split('/').pop() || url);
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * A value as the list and the detail show it. `where` picks the density: the list gets small
+ * thumbnails and short text, the detail the whole thing and 'Không có dữ liệu' for blanks.
+ */
+export function renderValue(row: Record<string, unknown>, key: string, f: FieldDef, where: 'list' | 'detail'): ReactNode {
+  const v = row[key];
+  const empty = where === 'detail' ? <Typography.Text type="secondary">{NO_DATA}</Typography.Text> : null;
+  switch (f.kind) {
+    case 'date':
+      return isEmpty(v) ? empty : formatDate(v as string);
+    case 'datetime':
+      return isEmpty(v) ? empty : formatDateTime(v as string);
+    case 'money':
+      return isEmpty(v) ? empty : formatMoney(Number(v));
+    case 'integer':
+      return isEmpty(v) ? empty : key === 'id' ? String(v) : formatNumber(Number(v), 0);
+    case 'float':
+      return isEmpty(v) ? empty : formatNumber(Number(v), 6);
+    case 'enum': {
+      if (isEmpty(v)) return empty;
+      const o = f.options?.find((x) => x.value === v);
+      return <Tag color={o?.color}>{o?.label ?? String(v)}</Tag>;
+    }
+    case 'switch':
+      return isEmpty(v) ? empty : <Tag color={v ? 'green' : 'default'}>{v ? YES : NO}</Tag>;
+    case 'ref': {
+      const t = refText(row, key, f);
+      return t || empty;
+    }
+    case 'refs': {
+      const ts = refsTexts(row, key, f);
+      return ts.length ? <Space size={[4, 4]} wrap>{ts.map((t, i) => <Tag key={`${t}-${i}`}>{t}</Tag>)}</Space> : empty;
+    }
+    case 'image':
+    case 'images': {
+      const urls = (Array.isArray(v) ? v : isEmpty(v) ? [] : [v]).filter((u): u is string => typeof u === 'string');
+      if (!urls.length) return empty;
+      const size = where === 'list' ? 40 : 96;
+      return (
+        <Image.PreviewGroup>
+          <Space size={4} wrap>
+            {urls.map((u) => (
+              <Image key={u} src={u} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      );
+    }
+    case 'file':
+    case 'files': {
+      const urls = (Array.isArray(v) ? v : isEmpty(v) ? [] : [v]).filter((u): u is string => typeof u === 'string');
+      if (!urls.length) return empty;
+      return (
+        <Space direction="vertical" size={0}>
+          {urls.map((u) => (
+            <a key={u} href={u} target="_blank" rel="noreferrer">
+              {fileName(u)}
+            </a>
+          ))}
+        </Space>
+      );
+    }
+    case 'richtext':
+      if (isEmpty(v)) return empty;
+      if (where === 'list') return <Typography.Text ellipsis>{String(v).replace(/<[^>]*>/g, ' ')}</Typography.Text>;
+      // the server sanitises rich text before storing it (issue 5 §4)
+      return <div className="nns-richtext" dangerouslySetInnerHTML={{ __html: String(v) }} />;
+    case 'textarea':
+      if (isEmpty(v)) return empty;
+      return where === 'list' ? (
+        <Typography.Text ellipsis style={{ maxWidth: 320 }}>{String(v)}</Typography.Text>
+      ) : (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{String(v)}</Typography.Paragraph>
+      );
+    case 'polygon':
+      return isEmpty(v) ? empty : 'Đã vẽ ranh giới';
+    case 'json':
+      return isEmpty(v) ? empty : <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(v, null, 2)}</pre>;
+    case 'password':
+      return null;
+    default:
+      return isEmpty(v) ? empty : String(v);
+  }
+}

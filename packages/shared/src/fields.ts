@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { DATE_ONLY_RE } from './dates';
+import { MESSAGES, isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername } from './validators';
+
+/**
+ * Field builders: each field of a resource is declared once with its Vietnamese label and
+ * metadata. The same object gives the zod schema (server and client validation), the database
+ * column, the list column, the filter, the form widget and the Excel column.
+ */
+export type FieldKind =
+  | 'text' | 'textarea' | 'richtext' | 'email' | 'phone' | 'password' | 'code'
+  | 'integer' | 'float' | 'money'
+  | 'date' | 'datetime'
+  | 'enum' | 'ref' | 'refs'
+  | 'image' | 'images' | 'file' | 'files'
+  | 'polygon' | 'switch' | 'json';
+
+export interface EnumOption {
+  value: string | number;
+  label: string;
+  color?: string;
+}
+
+export type TextFormat = 'username' | 'citizen_id' | 'tax_code' | 'gtin' | 'slug' | 'url';
+
+export interface FieldOptions {
+  label: string;
+  required?: boolean;
+  /** part of the accent-insensitive text search */
+  search?: boolean;
+  /** offered as a list filter (equality; a from/to range for dates and numbers) */
+  filter?: boolean;
+  sort?: boolean;
+  /** unique among live rows; a duplicate answers 409 */
+  unique?: boolean;
+  max?: number;
+  min?: number;
+  default?: unknown;
+  /** set by the server only (never accepted in a body) */
+  readOnly?: boolean;
+  /** accepted in a body, never presented (password) */
+  writeOnly?: boolean;
+  /** not shown on forms (still presented) */
+  hideInForm?: boolean;
+  help?: string;
+  placeholder?: string;
+  /** text sub-format with its own validator */
+  format?: TextFormat;
+  /** form layout: fields with span 24 take a whole row */
+  span?: number;
+}
+
+export interface FieldDef extends FieldOptions {
+  kind: FieldKind;
+  options?: EnumOption[];
+  /** ref / refs: the target resource name and the field shown for it */
+  ref?: string;
+  refLabel?: string;
+  /** json: the shape, when known */
+  shape?: z.ZodType;
+  /** integer columns that may exceed 2^31 */
+  big?: boolean;
+}
+
+const mk = (kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef => ({ kind, ...o, ...extra });
+
+export const text = (o: FieldOptions) => mk('text', { max: 255, ...o });
+export const code = (o: FieldOptions) => mk('code', { max: 64, search: true, ...o });
+export const textarea = (o: FieldOptions) => mk('textarea', { max: 5000, span: 24, ...o });
+export const richtext = (o: FieldOptions) => mk('richtext', { max: 200000, span: 24, ...o });
+export const email = (o: FieldOptions) => mk('email', { max: 255, ...o });
+export const phone = (o: FieldOptions) => mk('phone', { max: 20, ...o });
+export const password = (o: FieldOptions) => mk('password', { writeOnly: true, ...o });
+export const integer = (o: FieldOptions & { big?: boolean }) => mk('integer', o);
+export const float = (o: FieldOptions) => mk('float', o);
+export const money = (o: FieldOptions) => mk('money', { min: 0, ...o }, { big: true });
+export const date = (o: FieldOptions) => mk('date', o);
+export const datetime = (o: FieldOptions) => mk('datetime', o);
+export const enumField = (options: EnumOption[], o: FieldOptions) => mk('enum', o, { options });
+export const ref = (resource: string, o: FieldOptions & { refLabel?: string }) =>
+  mk('ref', o, { ref: resource, refLabel: o.refLabel ?? 'name' });
+export const refs = (resource: string, o: FieldOptions & { refLabel?: string }) =>
+  mk('refs', { span: 24, ...o }, { ref: resource, refLabel: o.refLabel ?? 'name' });
+export const image = (o: FieldOptions) => mk('image', o);
+export const images = (o: FieldOptions) => mk('images', { span: 24, ...o });
+export const file = (o: FieldOptions) => mk('file', o);
+export const files = (o: FieldOptions) => mk('files', { span: 24, ...o });
+export const polygon = (o: FieldOptions) => mk('polygon', { span: 24, ...o });
+export const bool = (o: FieldOptions) => mk('switch', { default: false, ...o });
+export const json = (shape: z.ZodType, o: FieldOptions) => mk('json', { span: 24, ...o }, { shape });
+
+const FORMAT_CHECKS: Record<TextFormat, [(v: string) => boolean, (label: string) => string]> = {
+  username: [isUsername, () => MESSAGES.username],
+  citizen_id: [isCitizenId, () => MESSAGES.citizenId],
+  tax_code: [isTaxCode, () => MESSAGES.taxCode],
+  gtin: [isGtin, () => MESSAGES.gtin],
+  slug: [(v) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v), (l) => MESSAGES.invalid(l)],
+  url: [(v) => /^(https?:\/\/|\/)[^\s]+$/.test(v), (l) => `${l} phải là địa chỉ bắt đầu bằng http://, https:// hoặc /`],
+};
+
+export const GEO_POLYGON = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z.array(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).min(1)),
+});
+
+/** Blank strings count as empty: a required field then says '{label} bắt buộc'. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+function baseSchema(f: FieldDef): z.ZodType {
+  const L = f.label;
+  const req = MESSAGES.required(L);
+  const typeErr = (msg: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined ? req : msg) });
+  switch (f.kind) {
+    case 'text': case 'textarea': case 'richtext': case 'code': case 'password': {
+      let s = z.string(typeErr(MESSAGES.invalid(L))).trim();
+      if (f.kind === 'password') s = z.string(typeErr(MESSAGES.invalid(L)));
+      if (f.min) s = s.min(f.min, MESSAGES.minLength(L, f.min));
+      if (f.max) s = s.max(f.max, MESSAGES.maxLength(L, f.max));
+      if (f.format) {
+        const [check, msg] = FORMAT_CHECKS[f.format];
+        return s.refine(check, msg(L));
+      }
+      return s;
+    }
+    case 'email':
+      return z.string(typeErr(MESSAGES.email)).trim().max(f.max ?? 255, MESSAGES.maxLength(L, f.max ?? 255)).refine(isEmail, MESSAGES.email);
+    case 'phone':
+      return z.string(typeErr(MESSAGES.phone)).trim().refine(isPhone, MESSAGES.phone);
+    case 'integer': case 'money': {
+      let n = z.number(typeErr(MESSAGES.integer(L))).int(MESSAGES.integer(L));
+      if (f.min !== undefined) n = n.min(f.min, MESSAGES.min(L, f.min));
+      if (f.max !== undefined) n = n.max(f.max, MESSAGES.max(L, f.max));
+      if (!f.big && f.max === undefined) n = n.max(2147483647, MESSAGES.max(L, 2147483647));
+      if (f.big) n = n.max(Number.MAX_SAFE_INTEGER, MESSAGES.invalid(L));
+      return n;
+    }
+    case 'float': {
+      let n = z.number(typeErr(MESSAGES.number(L)));
+      if (f.min !== undefined) n = n.min(f.min, MESSAGES.min(L, f.min));
+      if (f.max !== undefined) n = n.max(f.max, MESSAGES.max(L, f.max));
+      return n;
+    }
+    case 'date':
+      return z.string(typeErr(MESSAGES.date(L))).refine((v) => DATE_ONLY_RE.test(v) && !Number.isNaN(Date.parse(v)), MESSAGES.date(L));
+    case 'datetime':
+      return z.string(typeErr(MESSAGES.date(L))).refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), MESSAGES.date(L));
+    case 'enum': {
+      const values = (f.options ?? []).map((o) => o.value);
+      return z.any().refine((v) => values.includes(v), MESSAGES.enum(L));
+    }
+    case 'ref':
+      return z.number(typeErr(MESSAGES.invalid(L))).int(MESSAGES.invalid(L)).positive(MESSAGES.invalid(L));
+    case 'refs':
+      return z.array(z.number().int().positive(), typeErr(MESSAGES.invalid(L)));
+    case 'image': case 'file':
+      return z.string(typeErr(MESSAGES.invalid(L))).max(1000);
+    case 'images': case 'files':
+      return z.array(z.string().max(1000), typeErr(MESSAGES.invalid(L))).max(f.max ?? 20, MESSAGES.max(L, f.max ?? 20));
+    case 'polygon':
+      return GEO_POLYGON;
+    case 'switch':
+      return z.boolean(typeErr(MESSAGES.invalid(L)));
+    case 'json':
+      return f.shape ?? z.unknown();
+  }
+}
+
+/** The input schema of one field: optional fields accept null or blank (stored as null). */
+export function fieldSchema(f: FieldDef, mode: 'create' | 'update'): z.ZodType {
+  const base = baseSchema(f);
+  const isEmptyish = (v: unknown) =>
+    v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0 && f.required);
+  if (f.required) {
+    const inner = z.preprocess(blankToUndefined, base);
+    if (mode === 'update') return inner.optional();
+    if (f.default !== undefined) return z.preprocess((v) => (isEmptyish(v) ? f.default : v), base);
+    return z.preprocess((v) => (v === null ? undefined : v), inner);
+  }
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' && f.kind !== 'password' ? null : v), base.nullable().optional());
+}
+
+export function fieldSchemas(fields: Record<string, FieldDef>, mode: 'create' | 'update') {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, f] of Object.entries(fields)) {
+    if (f.readOnly) continue;
+    shape[key] = fieldSchema(f, mode);
+  }
+  return shape;
+}
+
+/** zod issues → [{field, message}] with the message already in Vietnamese. */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[], labels: Record<string, string> = {}) {
+  return issues.map((i) => {
+    const field = i.path.map(String).join('.') || '_';
+    const label = labels[String(i.path[0])] ?? field;
+    let message = i.message;
+    if (i.code === 'unrecognized_keys') {
+      return { field: (i as { keys: string[] }).keys.join(','), message: MESSAGES.unknown((i as { keys: string[] }).keys.join(', ')) };
+    }
+    if (!message || /^(Invalid|Expected|Too|Unrecognized)/.test(message)) message = MESSAGES.invalid(label);
+    return { field, message };
+  });
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { FieldDef } from './fields';
+import { fieldSchemas } from './fields';
+import type { Action, Area, Subject } from './permissions';
+
+/** A record action: PUT /api/admin/{resource}/{name}/{id}. */
+export type RecordAction =
+  /** flips a boolean, or a two-valued enum, field */
+  | { kind: 'toggle'; field: string; permission: Action; label: string; confirm?: string }
+  /** sets the field to the given value (approve) */
+  | { kind: 'set'; field: string; value: unknown; permission: Action; label: string; confirm?: string };
+
+export const toggle = (field: string, label: string, permission: Action = 'update'): RecordAction => ({
+  kind: 'toggle', field, permission, label,
+});
+export const approve = (field: string, value: unknown, label = 'Phê duyệt'): RecordAction => ({
+  kind: 'set', field, value, permission: 'approve', label, confirm: 'Bạn có chắc muốn phê duyệt bản ghi này?',
+});
+
+export interface ResourceConfig {
+  /** URL segment under /api/admin, e.g. 'product-units' */
+  name: string;
+  /** database table; defaults to name with '-' → '_' */
+  table?: string;
+  subject: Subject;
+  /** singular Vietnamese label, e.g. 'Đơn vị tính' */
+  label: string;
+  area: Area;
+  /** path of the screens in the admin app, e.g. '/admin/system/product-units' */
+  route?: string;
+  /** the field shown when another record refers to this one */
+  titleField?: string;
+  fields: Record<string, FieldDef>;
+  list?: {
+    columns?: string[];
+    /** fields a list may be sorted by, besides id, created_at and updated_at */
+    sort?: string[];
+    defaultSort?: string;
+  };
+  actions?: Record<string, RecordAction>;
+  /** collection action name of the .xlsx export (spec §7 names: 'export', 'export-users'…); false for none */
+  export?: string | false;
+  /** GET /api/admin/{name}/count */
+  count?: boolean;
+  /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
+  softDelete?: boolean;
+  /** has a detail screen */
+  detail?: boolean;
+  /** groups of fields that must be unique together, besides fields marked unique */
+  uniqueTogether?: string[][];
+  /** the map point of the form: the names of the lat/long float fields, and a polygon field */
+  map?: { lat: string; long: string; polygon?: string };
+  /** sort key of the menu entry inside its area */
+  menuOrder?: number;
+  /** not offered by the generic CRUD routes (the module writes its own) */
+  custom?: { create?: boolean; update?: boolean; delete?: boolean; list?: boolean; read?: boolean };
+}
+
+export interface ResourceDef extends Required<Pick<ResourceConfig, 'name' | 'table' | 'subject' | 'label' | 'area' | 'fields'>> {
+  config: ResourceConfig;
+  route: string;
+  titleField: string;
+  listColumns: string[];
+  sortable: string[];
+  defaultSort: string;
+  searchFields: string[];
+  filterFields: string[];
+  actions: Record<string, RecordAction>;
+  exportName: string | false;
+  count: boolean;
+  softDelete: boolean;
+  wardScoped: boolean;
+  createSchema: z.ZodObject;
+  updateSchema: z.ZodObject;
+  labels: Record<string, string>;
+}
+
+export const SYSTEM_SORT = ['id', 'created_at', 'updated_at'];
+
+export function defineResource(c: ResourceConfig): ResourceDef {
+  const fields = c.fields;
+  const labels: Record<string, string> = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.label]));
+  const searchFields = Object.keys(fields).filter((k) => fields[k].search);
+  const filterFields = Object.keys(fields).filter((k) => fields[k].filter);
+  const listColumns =
+    c.list?.columns ?? Object.keys(fields).filter((k) => !fields[k].writeOnly && !['richtext', 'textarea', 'json', 'polygon', 'images', 'files'].includes(fields[k].kind)).slice(0, 6);
+  for (const k of [...listColumns, ...(c.list?.sort ?? [])]) {
+    if (!(k in fields) && !SYSTEM_SORT.includes(k)) throw new Error(`${c.name}: unknown field ${k}`);
+  }
+  return {
+    name: c.name,
+    table: c.table ?? c.name.replace(/-/g, '_'),
+    subject: c.subject,
+    label: c.label,
+    area: c.area,
+    fields,
+    config: c,
+    route: c.route ?? `/admin/${c.name}`,
+    titleField: c.titleField ?? ('name' in fields ? 'name' : Object.keys(fields)[0]),
+    listColumns,
+    sortable: [...SYSTEM_SORT, ...(c.list?.sort ?? Object.keys(fields).filter((k) => fields[k].sort))],
+    defaultSort: c.list?.defaultSort ?? '-id',
+    searchFields,
+    filterFields,
+    actions: c.actions ?? {},
+    exportName: c.export === undefined ? 'export' : c.export,
+    count: c.count ?? false,
+    softDelete: c.softDelete ?? false,
+    wardScoped: 'ward_id' in fields,
+    createSchema: z.object(fieldSchemas(fields, 'create')).strict(),
+    updateSchema: z.object(fieldSchemas(fields, 'update')).strict(),
+    labels,
+  };
+}

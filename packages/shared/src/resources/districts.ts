@@ -1,0 +1,16 @@
+import { defineResource, ref, text } from '../index';
+
+export default defineResource({
+  name: 'districts',
+  subject: 'administrative_areas',
+  label: 'Quận/huyện',
+  area: 'areas',
+  route: '/admin/areas/districts',
+  fields: {
+    code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
+    name: text({ label: 'Tên quận/huyện', required: true, max: 150, search: true, sort: true }),
+    level: text({ label: 'Cấp', max: 50, filter: true }),
+    province_id: ref('provinces', { label: 'Tỉnh/thành phố', required: true, filter: true }),
+  },
+  list: { columns: ['code', 'name', 'level', 'province_id'], sort: ['code', 'name'], defaultSort: 'code' },
+});

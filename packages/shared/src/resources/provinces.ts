@@ -1,0 +1,15 @@
+import { defineResource, text } from '../index';
+
+export default defineResource({
+  name: 'provinces',
+  subject: 'administrative_areas',
+  label: 'Tỉnh/thành phố',
+  area: 'areas',
+  route: '/admin/areas/provinces',
+  fields: {
+    code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
+    name: text({ label: 'Tên tỉnh/thành phố', required: true, max: 150, search: true, sort: true }),
+    level: text({ label: 'Cấp', max: 50, filter: true }),
+  },
+  list: { columns: ['code', 'name', 'level'], sort: ['code', 'name'], defaultSort: 'code' },
+});

@@ -1,0 +1,20 @@
+import { APPROVAL_STATUS, approve, defineResource, enumField, money, text, textarea } from '../index';
+
+export default defineResource({
+  name: 'roles',
+  subject: 'roles',
+  label: 'Vai trò',
+  area: 'accounts',
+  route: '/admin/roles',
+  fields: {
+    name: text({ label: 'Tên vai trò', required: true, max: 150, search: true, sort: true, unique: true }),
+    description: textarea({ label: 'Mô tả', max: 2000, search: true }),
+    price: money({ label: 'Giá gói (VNĐ)', sort: true }),
+    status: enumField(APPROVAL_STATUS, { label: 'Trạng thái', filter: true, default: 'pending' }),
+  },
+  list: { columns: ['name', 'description', 'price', 'status', 'updated_at'], sort: ['name', 'price'] },
+  actions: { approve: approve('status', 'approved') },
+  export: false,
+  detail: true,
+  menuOrder: 1,
+});

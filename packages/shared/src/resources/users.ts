@@ -1,0 +1,32 @@
+import { ACTIVE_STATUS, bool, datetime, defineResource, email, enumField, image, password, phone, ref, text, toggle } from '../index';
+
+export default defineResource({
+  name: 'users',
+  subject: 'users',
+  label: 'Người dùng',
+  area: 'accounts',
+  route: '/admin/general/users',
+  titleField: 'full_name',
+  fields: {
+    username: text({ label: 'Tên đăng nhập', required: true, min: 3, max: 50, format: 'username', search: true, sort: true, unique: true }),
+    password: password({ label: 'Mật khẩu', min: 8, max: 128 }),
+    full_name: text({ label: 'Họ và tên', required: true, max: 150, search: true, sort: true }),
+    email: email({ label: 'Email', search: true, unique: true }),
+    phone: phone({ label: 'Số điện thoại', search: true }),
+    avatar: image({ label: 'Ảnh đại diện' }),
+    role_id: ref('roles', { label: 'Vai trò', filter: true }),
+    ward_id: ref('wards', { label: 'Phường/xã', filter: true }),
+    status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
+    is_highlight: bool({ label: 'Nổi bật', filter: true }),
+    must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),
+    last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
+  },
+  list: { columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'status', 'last_login_at'], sort: ['username', 'full_name', 'last_login_at'] },
+  actions: {
+    'change-status': toggle('status', 'Khóa/mở khóa'),
+    'change-highlight': toggle('is_highlight', 'Nổi bật'),
+  },
+  export: 'export-users',
+  count: true,
+  detail: true,
+});
