@@ -40,6 +40,8 @@ export interface ResourceConfig {
   actions?: Record<string, RecordAction>;
   /** collection action name of the .xlsx export (spec §7 names: 'export', 'export-users'…); false for none */
   export?: string | false;
+  /** .xlsx import from the export template: POST /api/admin/{name}/import (dry_run=1 first); upsert by `key` */
+  import?: { key: string };
   /** GET /api/admin/{name}/count */
   count?: boolean;
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */

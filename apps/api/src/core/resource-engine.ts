@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { badRequest } from './errors';
 import { exportResource } from './export';
+import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
 import {
   scopeOf,
@@ -228,5 +229,8 @@ export function registerResource(router: Router, services: Services, def: Resour
 }
 
 export function registerResources(router: Router, services: Services, hooks: Record<string, ResourceHooks>) {
-  for (const def of resources) registerResource(router, services, def, hooks[def.name]);
+  for (const def of resources) {
+    registerResource(router, services, def, hooks[def.name]);
+    if (def.config.import) registerImport(router, services, def, hooks[def.name]);
+  }
 }
