@@ -14,6 +14,9 @@ export const EXPORT_MAX_ROWS = 1_000_000;
 const BATCH = 2000;
 const EXPORT_TTL_MINUTES = 60;
 
+/** Excel refuses * ? : \\ / [ ] in sheet names and more than 31 characters. */
+export const sheetName = (label: string) => label.replace(/[*?:\\/[\]]/g, '-').slice(0, 31);
+
 /** A cell that a spreadsheet would run as a formula is written as text with a leading quote. */
 export function escapeCell(v: unknown): unknown {
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(v)) return `'${v}`;
@@ -73,7 +76,7 @@ export async function exportResource(services: Services, def: ResourceDef, q: Li
   const fileName = `${def.name}-${stamp}.xlsx`;
   const file = path.join(dir, `${token}.xlsx`);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(def.label.slice(0, 31));
+  const ws = wb.addWorksheet(sheetName(def.label));
   ws.columns = [{ header: 'STT', key: '_n', width: 6 }, ...columns.map((c) => ({ header: c.header, key: c.key, width: c.width }))];
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
