@@ -21,7 +21,8 @@ export interface SessionUser {
   unscoped: boolean;
 }
 
-export interface Ctx<P = Record<string, unknown>, Q = Record<string, unknown>, B = unknown> {
+// biome-ignore lint/suspicious/noExplicitAny: hooks and helpers take any route's context
+export interface Ctx<P = any, Q = any, B = any> {
   req: FastifyRequest;
   reply: FastifyReply;
   params: P;

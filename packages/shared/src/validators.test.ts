@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername } from './validators';
+
+describe('Vietnamese identity rules', () => {
+  it('phones: +84, 84 or 0, a carrier prefix, then 7 digits', () => {
+    for (const ok of ['0912345678', '+84912345678', '84912345678', '0387654321', '0567890123', '0701234567', '0812345678']) expect(isPhone(ok), ok).toBe(true);
+    for (const bad of ['0212345678', '091234567', '09123456789', '+8491234567a', '912345678', '0612345678', '']) expect(isPhone(bad), bad).toBe(false);
+  });
+  it('e-mail, username, CCCD, tax code', () => {
+    expect(isEmail('can.bo@phuong.gov.vn')).toBe(true);
+    expect(isEmail('khong-hop-le@')).toBe(false);
+    expect(isUsername('nguyen.van_a@hcm')).toBe(true);
+    expect(isUsername('nguyễn văn')).toBe(false);
+    expect(isCitizenId('079203001234')).toBe(true);
+    expect(isCitizenId('07920300123')).toBe(false);
+    expect(isTaxCode('0312345678')).toBe(true);
+    expect(isTaxCode('0312345678-001')).toBe(true);
+    expect(isTaxCode('0312345678-01')).toBe(false);
+  });
+  it('GTIN check digits (GS1)', () => {
+    expect(isGtin('8934588012112')).toBe(true);
+    expect(isGtin('8934588012113')).toBe(false);
+    expect(isGtin('96385074')).toBe(true);
+    expect(isGtin('036000291452')).toBe(true);
+    expect(isGtin('10012345678902')).toBe(true);
+    expect(isGtin('893458801211')).toBe(false);
+    expect(isGtin('abc')).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: writes the registries, builds the web app when its sources changed since the last
+// build, then runs the API server (which serves the app) and forwards stop signals to it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+function newest(dir) {
+  let t = 0;
+  if (!fs.existsSync(dir)) return t;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+run('node', ['scripts/gen-resources.mjs']);
+const index = path.join(root, 'apps/web/dist/index.html');
+const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+const sources = Math.max(newest(path.join(root, 'apps/web')), newest(path.join(root, 'packages/shared/src')));
+if (!built || sources > built) {
+  console.log('Đang build giao diện quản trị (một lần)...');
+  run('npm', ['run', 'build', '-w', 'apps/web', '--silent']);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: every test. Unit and API suites (vitest: shared, api, web), then the browser tests
+// (Playwright + Debian's Chromium, installed when missing). Prints 'N passed, N failed' and writes
+// test-results/summary-<name>.json so .ci/run can add suites up.
+//   TEST_DATABASE_URL=postgres://… runs the API suite on that PostgreSQL server.
+//   --api-only runs only the API suite (CI's PostgreSQL pass).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiOnly = process.argv.includes('--api-only');
+const name = process.argv.find((a) => a.startsWith('--name='))?.slice(7) ?? (apiOnly ? 'api' : 'all');
+const out = path.join(root, 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+run('node', ['scripts/gen-resources.mjs']);
+let passed = 0;
+let failed = 0;
+
+const vitestJson = path.join(out, `vitest-${name}.json`);
+fs.rmSync(vitestJson, { force: true });
+const projects = apiOnly ? ['--project', 'api'] : [];
+const vitestCode = run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numTotalTestSuites && r.testResults.some((s) => s.status === 'failed' && !s.assertionResults.length) ? 1 : 0);
+} else if (vitestCode !== 0) failed += 1;
+if (vitestCode !== 0 && failed === 0) failed += 1;
+
+if (!apiOnly) {
+  if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) failed += 1;
+  const e2eJson = path.join(out, 'e2e.json');
+  fs.rmSync(e2eJson, { force: true });
+  const code = run('node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+  if (fs.existsSync(e2eJson)) {
+    const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += (s.unexpected ?? 0);
+  }
+  if (code !== 0 && !fs.existsSync(e2eJson)) failed += 1;
+  else if (code !== 0 && failed === 0) failed += 1;
+}
+
+fs.writeFileSync(path.join(out, `summary-${name}.json`), JSON.stringify({ passed, failed }));
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
