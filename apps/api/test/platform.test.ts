@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { housekeeping } from '../src/core/platform-routes';
 import { openDatabase } from '../src/db/client';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
@@ -110,5 +111,14 @@ describe('system logs', () => {
     const text = JSON.stringify(all);
     expect(text).not.toMatch(/\$argon2/);
     expect(text).not.toMatch(/"password"/);
+  });
+});
+
+describe('retention', () => {
+  it('drops audit rows older than AUDIT_RETENTION_DAYS and expired exports', async () => {
+    await t.database.query(sql`insert into audit_logs (action, subject, at) values ('update', 'roles', now() - interval '400 days'), ('update', 'roles', now() - interval '10 days')`);
+    await housekeeping(t.app.services);
+    const left = await t.database.query<{ n: number }>(sql`select count(*)::int as n from audit_logs where at < now() - interval '9 days'`);
+    expect(left[0].n).toBe(1);
   });
 });
