@@ -1,0 +1,53 @@
+// @ts-ignore autocannon ships no type declarations
+import autocannon from 'autocannon';
+
+export interface BenchResult {
+  name: string;
+  reqPerSec: number;
+  /** latency percentiles in milliseconds */
+  p50: number;
+  p99: number;
+  /** answers that were not 2xx (a 401 or 429 here means the run measured the wrong thing) */
+  non2xx: number;
+  errors: number;
+}
+
+export interface SigninOptions {
+  username: string;
+  password: string;
+  name?: string;
+  /** seconds, default 15 */
+  duration?: number;
+  /** default 50 */
+  connections?: number;
+}
+
+/**
+ * Sign-in throughput: POST /api/auth/login with valid credentials, autocannon 15 s / 50
+ * connections. Rate limiting counts failures only, so a valid account is never held back; the
+ * cost measured is argon2id verification (OWASP parameters) plus one session insert per answer.
+ */
+export async function benchSignin(baseUrl: string, opts: SigninOptions): Promise<BenchResult> {
+  const url = `${baseUrl.replace(/\/$/, '')}/api/auth/login`;
+  const body = JSON.stringify({ username: opts.username, password: opts.password });
+  const headers = { 'content-type': 'application/json' };
+  // a wrong account would turn the run into a rate-limit benchmark: check once first
+  const probe = await fetch(url, { method: 'POST', headers, body });
+  if (probe.status !== 200) throw new Error(`benchSignin: sign-in as ${opts.username} answered ${probe.status}: ${await probe.text()}`);
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    duration: opts.duration ?? 15,
+    connections: opts.connections ?? 50,
+  });
+  return {
+    name: opts.name ?? 'sign-in (POST /api/auth/login)',
+    reqPerSec: Math.round(r.requests.average * 10) / 10,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
