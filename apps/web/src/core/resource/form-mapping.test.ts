@@ -1,0 +1,125 @@
+import { bool, date, datetime, defineResource, enumField, images, money, password, ref, refs, text, textarea } from '@nns/shared';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { serverFieldErrors, toAntdFields, toFormValues, toRequestBody, validateBody } from './form-mapping';
+
+const def = defineResource({
+  name: 'farms',
+  subject: 'products',
+  label: 'Trang trại',
+  area: 'catalog',
+  fields: {
+    name: text({ label: 'Tên', required: true, max: 10 }),
+    note: textarea({ label: 'Ghi chú' }),
+    secret: password({ label: 'Mật khẩu', min: 8 }),
+    price: money({ label: 'Giá' }),
+    planted_on: date({ label: 'Ngày trồng' }),
+    checked_at: datetime({ label: 'Kiểm tra lúc' }),
+    kind: enumField([{ value: 1, label: 'Một' }, { value: 2, label: 'Hai' }], { label: 'Loại' }),
+    role_id: ref('roles', { label: 'Vai trò' }),
+    tag_ids: refs('tags', { label: 'Thẻ' }),
+    photos: images({ label: 'Ảnh' }),
+    is_active: bool({ label: 'Hoạt động', default: true }),
+    code: text({ label: 'Mã', readOnly: true }),
+  },
+});
+
+const record = {
+  id: 7,
+  name: 'Cà phê',
+  note: null,
+  price: 1250000,
+  planted_on: '2025-03-09T00:00:00Z',
+  checked_at: '2025-03-09T17:30:00.000Z',
+  kind: 2,
+  role_id: 3,
+  role: { id: 3, name: 'Quản trị' },
+  tag_ids_items: [{ id: 4, name: 'a' }, { id: 5, name: 'b' }],
+  photos: ['/uploads/a.jpg'],
+  is_active: false,
+  code: 'X1',
+};
+
+describe('record → form values', () => {
+  it('turns dates into calendar days, refs into ids and drops server-only fields', () => {
+    const v = toFormValues(def, record);
+    expect(dayjs.isDayjs(v.planted_on) && (v.planted_on as dayjs.Dayjs).format('YYYY-MM-DD')).toBe('2025-03-09');
+    expect((v.checked_at as dayjs.Dayjs).toISOString()).toBe('2025-03-09T17:30:00.000Z');
+    expect(v.role_id).toBe(3);
+    expect(v.tag_ids).toEqual([4, 5]);
+    expect(v.secret).toBeUndefined();
+    expect(v.note).toBeUndefined();
+    expect(v.is_active).toBe(false);
+    expect('code' in v).toBe(false);
+  });
+
+  it('treats zero dates as empty and gives declared defaults to a new record', () => {
+    expect(toFormValues(def, { ...record, planted_on: '0001-01-01T00:00:00Z' }).planted_on).toBeUndefined();
+    const blank = toFormValues(def, null);
+    expect(blank.is_active).toBe(true);
+    expect(blank.tag_ids).toEqual([]);
+  });
+});
+
+describe('form values → request body', () => {
+  it('sends dates at midnight UTC, datetimes as ISO, blanks as null and keeps numbers', () => {
+    const v = toFormValues(def, record);
+    const body = toRequestBody(def, { ...v, note: '   ', price: '1.250.000' }, 'update');
+    expect(body).toEqual({
+      name: 'Cà phê',
+      note: null,
+      price: 1250000,
+      planted_on: '2025-03-09T00:00:00Z',
+      checked_at: '2025-03-09T17:30:00.000Z',
+      kind: 2,
+      role_id: 3,
+      tag_ids: [4, 5],
+      photos: ['/uploads/a.jpg'],
+      is_active: false,
+    });
+    expect(validateBody(def, body, 'update')).toEqual({});
+  });
+
+  it('leaves an empty password out and sends a typed one', () => {
+    expect('secret' in toRequestBody(def, { name: 'a', secret: '' }, 'create')).toBe(false);
+    expect(toRequestBody(def, { name: 'a', secret: 'Abcdef12' }, 'create').secret).toBe('Abcdef12');
+  });
+
+  it('a date picked as a string still travels at midnight UTC; an empty ref is null', () => {
+    const body = toRequestBody(def, { name: 'a', planted_on: '2024-12-31', role_id: '' }, 'create');
+    expect(body.planted_on).toBe('2024-12-31T00:00:00Z');
+    expect(body.role_id).toBeNull();
+    expect(body.is_active).toBe(true);
+  });
+
+  it('passes hand-written sections through `extra`', () => {
+    expect(toRequestBody(def, { name: 'a', lines: [1] }, 'create', ['lines']).lines).toEqual([1]);
+  });
+});
+
+describe('validation errors → field errors', () => {
+  it('uses the zod schema with its Vietnamese messages', () => {
+    const e = validateBody(def, toRequestBody(def, { name: 'Quá dài hơn mười ký tự', secret: 'abc' }, 'create'), 'create');
+    expect(e.name).toEqual(['Tên tối đa 10 ký tự']);
+    expect(e.secret).toEqual(['Mật khẩu tối thiểu 8 ký tự']);
+  });
+
+  it('says "bắt buộc" for an emptied required field, on create and on edit', () => {
+    expect(validateBody(def, toRequestBody(def, { name: '  ' }, 'create'), 'create').name).toEqual(['Tên bắt buộc']);
+    expect(validateBody(def, toRequestBody(def, { name: '' }, 'update'), 'update').name).toEqual(['Tên bắt buộc']);
+  });
+
+  it("maps the server's data.errors to fields, the rest to '_'", () => {
+    const e = serverFieldErrors(def, {
+      errors: [
+        { field: 'name', message: 'Tên đã tồn tại' },
+        { field: 'photos.0', message: 'Ảnh không hợp lệ' },
+        { field: 'nothing', message: 'Lỗi khác' },
+        { message: 'Lỗi chung' },
+      ],
+    });
+    expect(e).toEqual({ name: ['Tên đã tồn tại'], photos: ['Ảnh không hợp lệ'], _: ['Lỗi khác', 'Lỗi chung'] });
+    expect(serverFieldErrors(def, null)).toEqual({});
+    expect(toAntdFields(e, new Set(['name']))).toEqual([{ name: 'name', errors: ['Tên đã tồn tại'] }]);
+  });
+});
