@@ -226,4 +226,18 @@ describe('POST /api/admin/reset-password', () => {
     expect(r.body.message).toBe('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
     expect((await call(t, 'GET', '/api/admin/profile')).status).toBe(200);
   });
+
+  test('an officer bound to a ward resets only accounts of that ward; the profile shows the ward', async () => {
+    const [p] = await t.database.query<{ id: number }>(sql`insert into provinces (code, name) values ('99', 'Tỉnh Thử') returning id`);
+    const [w1] = await t.database.query<{ id: number }>(sql`insert into wards (code, name, province_id) values ('99001', 'Xã Một', ${p.id}) returning id`);
+    const [w2] = await t.database.query<{ id: number }>(sql`insert into wards (code, name, province_id) values ('99002', 'Xã Hai', ${p.id}) returning id`);
+    const officer = await makeUser(t, { perms: ['update:users'], wardId: w1.id });
+    const mine = await makeUser(t, { wardId: w1.id });
+    const theirs = await makeUser(t, { wardId: w2.id });
+    expect((await call(t, 'POST', '/api/admin/reset-password', { token: officer.token, body: { id: theirs.id } })).status).toBe(404);
+    expect((await call(t, 'GET', '/api/admin/profile', { token: theirs.token })).status).toBe(200);
+    expect((await call(t, 'POST', '/api/admin/reset-password', { token: officer.token, body: { id: mine.id } })).status).toBe(200);
+    const me = await call(t, 'GET', '/api/admin/profile', { token: officer.token });
+    expect(me.body.data.entry.ward).toEqual({ id: w1.id, code: '99001', name: 'Xã Một' });
+  });
 });

@@ -119,6 +119,7 @@ export default defineModule({
       summary: 'Kiểm tra liên kết đặt lại mật khẩu',
       tags: ['Xác thực'],
       params: tokenParams,
+      response: z.object({ valid: z.literal(true), expires_at: z.string() }),
       message: 'Liên kết hợp lệ',
       async handler(ctx) {
         const r = await tokenUser(services, ctx.params.token);
@@ -161,6 +162,7 @@ export default defineModule({
       summary: 'Quản trị viên đặt lại mật khẩu cho một tài khoản (phải đổi ở lần đăng nhập sau)',
       tags: ['Xác thực'],
       body: adminResetBody,
+      response: z.object({ id: z.number().int(), password: z.string().optional().describe('mật khẩu được tạo, chỉ trả về một lần') }),
       message: 'Đặt lại mật khẩu thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 
 /** The columns of a user that may leave the server: never the password hash. */
@@ -65,3 +66,32 @@ export async function presentUser(database: Database, userId: number, o: { ward?
 
 /** Raw rows of a statement run inside a transaction. */
 export const rowsOf = async <T>(tx: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** The shapes answered, for the OpenAPI document (the presenter above builds them). */
+export const userEntrySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role_id: z.number().int().nullable(),
+  ward_id: z.number().int().nullable(),
+  status: z.enum(['active', 'locked']),
+  is_highlight: z.boolean(),
+  must_change_password: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  role: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      permissions: z.array(z.object({ action: z.string(), subject: z.string() })),
+    })
+    .nullable(),
+});
+
+export const profileEntrySchema = userEntrySchema.extend({
+  ward: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).nullable(),
+});

@@ -6,7 +6,7 @@ import { conflict, fieldError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { searchTextOf } from '../../core/resource-query';
-import { presentUser, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
+import { presentUser, profileEntrySchema, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
 import { assertBelow, CHANGE_PASSWORD_PER_USER, clear, record, WINDOW_MINUTES } from './rate-limit';
 import { MSG, newPassword, requiredString } from './schemas';
 
@@ -52,6 +52,7 @@ export default defineModule({
       access: 'authenticated',
       summary: 'Hồ sơ cá nhân',
       tags: ['Xác thực'],
+      response: z.object({ entry: profileEntrySchema }),
       async handler(ctx) {
         const entry = await presentUser(services.database, (ctx.user as SessionUser).id, { ward: true });
         if (!entry) throw unauthorized();
@@ -66,6 +67,7 @@ export default defineModule({
       summary: 'Cập nhật hồ sơ cá nhân (họ tên, email, số điện thoại, ảnh đại diện)',
       tags: ['Xác thực'],
       body: profileBody,
+      response: z.object({ entry: profileEntrySchema }),
       message: 'Cập nhật hồ sơ thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;

@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
 import { createSession } from '../../core/session';
-import { presentUser } from './presenter';
+import { presentUser, profileEntrySchema, userEntrySchema } from './presenter';
 import { assertBelow, clear, loginLimits, record } from './rate-limit';
 import { MSG, requiredString } from './schemas';
 
@@ -34,6 +34,7 @@ export default defineModule({
       summary: 'Đăng nhập',
       tags: ['Xác thực'],
       body: loginBody,
+      response: z.object({ token: z.string(), token_type: z.literal('Bearer'), must_change_password: z.boolean(), entry: userEntrySchema }),
       message: 'Đăng nhập thành công',
       async handler(ctx) {
         const { username, password } = ctx.body;
@@ -80,6 +81,7 @@ export default defineModule({
       access: 'authenticated',
       summary: 'Thông tin người dùng đang đăng nhập',
       tags: ['Xác thực'],
+      response: z.object({ entry: profileEntrySchema }),
       async handler(ctx) {
         const entry = await presentUser(services.database, (ctx.user as SessionUser).id, { ward: true });
         if (!entry) throw unauthorized();
