@@ -51,3 +51,20 @@ describe('route table', () => {
     expect(res.body).toMatchObject({ code: 404, message: expect.stringContaining('Không tìm thấy') });
   });
 });
+
+describe('must change password', () => {
+  it('refuses permission routes until the password is changed, allows the profile routes', async () => {
+    const u = await makeUser(t, { perms: ['list:product_units'] });
+    const reset = await call(t, 'POST', '/api/admin/reset-password', { body: { id: u.id, password: 'TamThoi@123' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const login = await call(t, 'POST', '/api/auth/login', { token: '', body: { username: u.username, password: 'TamThoi@123' } });
+    const token = login.body.data.token;
+    const blocked = await call(t, 'GET', '/api/admin/product-units', { token });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.data).toEqual({ must_change_password: true });
+    expect((await call(t, 'GET', '/api/admin/profile', { token })).status).toBe(200);
+    const changed = await call(t, 'PUT', '/api/admin/change-password', { token, body: { old_password: 'TamThoi@123', new_password: 'MoiHon@2026' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await call(t, 'GET', '/api/admin/product-units', { token })).status).toBe(200);
+  });
+});

@@ -37,8 +37,12 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
           }
           if (def.access !== 'public') {
             if (!req.user) throw unauthorized();
-            if (def.access !== 'authenticated' && !req.user.permissions.has(`${def.access.action}:${def.access.subject}`)) {
-              throw forbidden();
+            if (def.access !== 'authenticated') {
+              // an account whose password an administrator reset may only change it (profile routes) first
+              if (req.user.must_change_password) {
+                throw new AppError(403, 'Bạn cần đổi mật khẩu trước khi tiếp tục sử dụng hệ thống', { must_change_password: true });
+              }
+              if (!req.user.permissions.has(`${def.access.action}:${def.access.subject}`)) throw forbidden();
             }
           }
           const ctx: Ctx = {
