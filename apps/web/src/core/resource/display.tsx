@@ -71,7 +71,16 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
     }
     case 'refs': {
       const ts = refsTexts(row, key, f);
-      return ts.length ? <Space size={[4, 4]} wrap>{ts.map((t, i) => <Tag key={`${t}-${i}`}>{t}</Tag>)}</Space> : empty;
+      return ts.length ? (
+        <Space size={[4, 4]} wrap>
+          {ts.map((t, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat and never reorder
+            <Tag key={`${t}-${i}`}>{t}</Tag>
+          ))}
+        </Space>
+      ) : (
+        empty
+      );
     }
     case 'image':
     case 'images': {
@@ -105,12 +114,14 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
     case 'richtext':
       if (isEmpty(v)) return empty;
       if (where === 'list') return <Typography.Text ellipsis>{String(v).replace(/<[^>]*>/g, ' ')}</Typography.Text>;
-      // the server sanitises rich text before storing it (issue 5 §4)
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises rich text before storing it (issue 5 §4)
       return <div className="nns-richtext" dangerouslySetInnerHTML={{ __html: String(v) }} />;
     case 'textarea':
       if (isEmpty(v)) return empty;
       return where === 'list' ? (
-        <Typography.Text ellipsis style={{ maxWidth: 320 }}>{String(v)}</Typography.Text>
+        <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+          {String(v)}
+        </Typography.Text>
       ) : (
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{String(v)}</Typography.Paragraph>
       );

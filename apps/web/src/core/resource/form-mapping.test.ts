@@ -15,7 +15,13 @@ const def = defineResource({
     price: money({ label: 'Giá' }),
     planted_on: date({ label: 'Ngày trồng' }),
     checked_at: datetime({ label: 'Kiểm tra lúc' }),
-    kind: enumField([{ value: 1, label: 'Một' }, { value: 2, label: 'Hai' }], { label: 'Loại' }),
+    kind: enumField(
+      [
+        { value: 1, label: 'Một' },
+        { value: 2, label: 'Hai' },
+      ],
+      { label: 'Loại' },
+    ),
     role_id: ref('roles', { label: 'Vai trò' }),
     tag_ids: refs('tags', { label: 'Thẻ' }),
     photos: images({ label: 'Ảnh' }),
@@ -34,7 +40,10 @@ const record = {
   kind: 2,
   role_id: 3,
   role: { id: 3, name: 'Quản trị' },
-  tag_ids_items: [{ id: 4, name: 'a' }, { id: 5, name: 'b' }],
+  tag_ids_items: [
+    { id: 4, name: 'a' },
+    { id: 5, name: 'b' },
+  ],
   photos: ['/uploads/a.jpg'],
   is_active: false,
   code: 'X1',

@@ -79,13 +79,16 @@ export function toFormValues(def: ResourceDef, record: Record<string, unknown> |
   return out;
 }
 
-const isBlank = (v: unknown) =>
-  v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function toNumber(v: unknown): number | null {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'number') return v;
-  const n = Number(String(v).replace(/[.\s₫]/g, '').replace(',', '.'));
+  const n = Number(
+    String(v)
+      .replace(/[.\s₫]/g, '')
+      .replace(',', '.'),
+  );
   return Number.isFinite(n) ? n : (v as number);
 }
 

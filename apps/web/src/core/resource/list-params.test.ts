@@ -9,7 +9,13 @@ const def = defineResource({
   area: 'catalog',
   fields: {
     name: text({ label: 'Tên', search: true, sort: true }),
-    status: enumField([{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], { label: 'Trạng thái', filter: true }),
+    status: enumField(
+      [
+        { value: 'a', label: 'A' },
+        { value: 'b', label: 'B' },
+      ],
+      { label: 'Trạng thái', filter: true },
+    ),
     group_id: ref('groups', { label: 'Nhóm', filter: true }),
     is_active: bool({ label: 'Hoạt động', filter: true }),
     harvested_on: date({ label: 'Ngày thu hoạch', filter: true }),

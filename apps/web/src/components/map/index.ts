@@ -1,0 +1,2 @@
+export { ACREAGE_TOLERANCE, MapEditor, type MapEditorProps, type MapPoint } from './map-editor';
+export { CAPTIONS as MAP_CAPTIONS, DEFAULT_TILE_URL, tileUrl, VIETNAM_CENTER } from './tiles';

@@ -1,0 +1,117 @@
+import type { FieldDef } from '@nns/shared';
+import { DatePicker, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { RefOption } from './ref-select';
+import { RefSelect } from './ref-select';
+import { UploadField } from './uploads';
+
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
+
+/** 1250000 → '1.250.000' (the Vietnamese thousands separator); and back. */
+export const moneyFormatter = (v: string | number | undefined) => (v === undefined || v === '' ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
+export const moneyParser = (v: string | undefined) => (v ? v.replace(/[^\d-]/g, '') : '');
+
+/** JSON fields edited as text; the value stays an object, invalid text keeps the last good value. */
+function JsonInput({ value, onChange, id }: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+  const [text, setText] = useState(() => (value == null ? '' : JSON.stringify(value, null, 2)));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    setText((t) => {
+      try {
+        return JSON.stringify(JSON.parse(t || 'null')) === JSON.stringify(value ?? null) ? t : value == null ? '' : JSON.stringify(value, null, 2);
+      } catch {
+        return t;
+      }
+    });
+  }, [value]);
+  return (
+    <Input.TextArea
+      id={id}
+      rows={6}
+      value={text}
+      status={bad ? 'error' : undefined}
+      style={{ fontFamily: 'monospace' }}
+      onChange={(e) => {
+        setText(e.target.value);
+        try {
+          onChange?.(e.target.value.trim() ? JSON.parse(e.target.value) : null);
+          setBad(false);
+        } catch {
+          setBad(true);
+        }
+      }}
+    />
+  );
+}
+
+export interface WidgetContext {
+  /** labels of the record's references, so pickers show names at once */
+  refOptions?: RefOption[];
+}
+
+/**
+ * The input for one declared field. Form.Item injects value/onChange/id into it; switches
+ * take `checked` (see `valuePropName` in resource-form.tsx).
+ */
+export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): ReactNode {
+  const placeholder = f.placeholder;
+  switch (f.kind) {
+    case 'textarea':
+      return <Input.TextArea rows={4} placeholder={placeholder} showCount={f.max ? { formatter: ({ count }) => `${count}/${f.max}` } : false} />;
+    case 'richtext':
+      return (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <RichTextEditor />
+        </Suspense>
+      );
+    case 'password':
+      return <Input.Password autoComplete="new-password" placeholder={placeholder} />;
+    case 'email':
+      return <Input type="email" inputMode="email" autoComplete="off" placeholder={placeholder} />;
+    case 'phone':
+      return <Input inputMode="tel" autoComplete="off" placeholder={placeholder ?? 'VD: 0912345678'} />;
+    case 'integer':
+      return <InputNumber precision={0} min={f.min} max={f.max} style={{ width: '100%' }} placeholder={placeholder} />;
+    case 'float':
+      return <InputNumber min={f.min} max={f.max} step={0.01} decimalSeparator="," style={{ width: '100%' }} placeholder={placeholder} />;
+    case 'money':
+      return (
+        <InputNumber<number>
+          precision={0}
+          min={f.min ?? 0}
+          formatter={moneyFormatter}
+          parser={(v) => Number(moneyParser(v)) as number}
+          addonAfter="₫"
+          style={{ width: '100%' }}
+          placeholder={placeholder}
+        />
+      );
+    case 'date':
+      return <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder="Chọn ngày" />;
+    case 'datetime':
+      return <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} placeholder="Chọn ngày giờ" />;
+    case 'enum':
+      return <Select allowClear={!f.required} options={f.options?.map((o) => ({ value: o.value, label: o.label }))} placeholder={placeholder ?? 'Chọn'} />;
+    case 'ref':
+    case 'refs':
+      return <RefSelect resource={f.ref ?? ''} refLabel={f.refLabel} multiple={f.kind === 'refs'} initialOptions={ctx.refOptions} placeholder={placeholder} />;
+    case 'image':
+    case 'images':
+      return <UploadField kind="image" multiple={f.kind === 'images'} max={f.max} />;
+    case 'file':
+    case 'files':
+      return <UploadField kind="file" multiple={f.kind === 'files'} max={f.max} />;
+    case 'switch':
+      return <Switch checkedChildren="Có" unCheckedChildren="Không" />;
+    case 'json':
+      return <JsonInput />;
+    case 'polygon':
+      // drawn on the map section of the form (resource-form.tsx), never typed
+      return null;
+    default:
+      return <Input placeholder={placeholder} autoComplete="off" data-field={key} />;
+  }
+}

@@ -1,0 +1,124 @@
+import type { ResourceDef } from '@nns/shared';
+import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from './field-widget';
+import { isRangeFilter } from './list-params';
+import { RefSelect } from './ref-select';
+
+export interface ListFiltersProps {
+  def: ResourceDef;
+  filters: Record<string, string>;
+  onChange: (filters: Record<string, string>) => void;
+}
+
+const W = 200;
+
+/** One control per declared filter; every change goes straight to the URL. */
+export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
+  const set = (patch: Record<string, string | undefined>) => {
+    const next = { ...filters };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '') delete next[k];
+      else next[k] = v;
+    }
+    onChange(next);
+  };
+
+  return (
+    <>
+      {def.filterFields.map((key) => {
+        const f = def.fields[key];
+        if (!f) return null;
+        const label = f.label;
+        if (f.kind === 'enum') {
+          const numeric = (f.options ?? []).every((o) => typeof o.value === 'number');
+          return (
+            <Select
+              key={key}
+              allowClear
+              placeholder={label}
+              aria-label={label}
+              style={{ width: W }}
+              value={filters[key] === undefined ? undefined : numeric ? Number(filters[key]) : filters[key]}
+              onChange={(v) => set({ [key]: v === undefined || v === null ? undefined : String(v) })}
+              options={f.options?.map((o) => ({ value: o.value, label: o.label }))}
+            />
+          );
+        }
+        if (f.kind === 'switch') {
+          return (
+            <Select
+              key={key}
+              allowClear
+              placeholder={label}
+              aria-label={label}
+              style={{ width: W }}
+              value={filters[key]}
+              onChange={(v) => set({ [key]: v })}
+              options={[
+                { value: 'true', label: `${label}: Có` },
+                { value: 'false', label: `${label}: Không` },
+              ]}
+            />
+          );
+        }
+        if (f.kind === 'ref' || f.kind === 'refs') {
+          return (
+            <div key={key} style={{ width: W + 40 }}>
+              <RefSelect
+                resource={f.ref ?? ''}
+                refLabel={f.refLabel}
+                placeholder={label}
+                value={filters[key] ? Number(filters[key]) : undefined}
+                onChange={(v) => set({ [key]: v === null || v === undefined ? undefined : String(v) })}
+              />
+            </div>
+          );
+        }
+        if (isRangeFilter(f) && (f.kind === 'date' || f.kind === 'datetime')) {
+          const from = filters[`${key}_from`];
+          const to = filters[`${key}_to`];
+          return (
+            <DatePicker.RangePicker
+              key={key}
+              format={DATE_FORMAT}
+              placeholder={[`${label} từ`, 'đến']}
+              allowEmpty={[true, true]}
+              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+              onChange={(r) => set({ [`${key}_from`]: r?.[0]?.format('YYYY-MM-DD'), [`${key}_to`]: r?.[1]?.format('YYYY-MM-DD') })}
+            />
+          );
+        }
+        if (isRangeFilter(f)) {
+          return (
+            <Space.Compact key={key}>
+              <InputNumber
+                placeholder={`${label} từ`}
+                value={filters[`${key}_from`]}
+                onChange={(v) => set({ [`${key}_from`]: v == null ? undefined : String(v) })}
+                style={{ width: 130 }}
+              />
+              <InputNumber
+                placeholder="đến"
+                value={filters[`${key}_to`]}
+                onChange={(v) => set({ [`${key}_to`]: v == null ? undefined : String(v) })}
+                style={{ width: 110 }}
+              />
+            </Space.Compact>
+          );
+        }
+        return (
+          <Input.Search
+            key={key}
+            allowClear
+            placeholder={label}
+            aria-label={label}
+            style={{ width: W }}
+            defaultValue={filters[key]}
+            onSearch={(v) => set({ [key]: v.trim() || undefined })}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { Select, type SelectProps } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../api';
+
+type Id = number | string;
+export interface RefOption {
+  value: Id;
+  label: string;
+}
+
+export interface RefSelectProps {
+  /** the target resource (URL name under /api/admin) */
+  resource: string;
+  /** the field of the target shown in the list */
+  refLabel?: string;
+  value?: Id | Id[] | null;
+  onChange?: (v: Id | Id[] | null) => void;
+  multiple?: boolean;
+  /** labels already known (from the record being edited) so ids never flash as numbers */
+  initialOptions?: RefOption[];
+  placeholder?: string;
+  allowClear?: boolean;
+  style?: SelectProps['style'];
+  id?: string;
+  disabled?: boolean;
+}
+
+export const SEARCH_LIMIT = 20;
+
+const optionOf =
+  (refLabel: string) =>
+  (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: String(e[refLabel] ?? `#${e.id}`) });
+const DEBOUNCE_MS = 300;
+
+/** A select over another resource with server search: GET /api/admin/{ref}?search=…&limit=20. */
+export function RefSelect({
+  resource,
+  refLabel = 'name',
+  value,
+  onChange,
+  multiple,
+  initialOptions,
+  placeholder,
+  allowClear = true,
+  style,
+  id,
+  disabled,
+}: RefSelectProps) {
+  const [options, setOptions] = useState<RefOption[]>([]);
+  const [known, setKnown] = useState<RefOption[]>(initialOptions ?? []);
+  const [loading, setLoading] = useState(false);
+  const [search, setSearch] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const toOption = optionOf(refLabel);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: toOption is derived from refLabel
+  useEffect(() => {
+    const ctrl = new AbortController();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      async () => {
+        setLoading(true);
+        const env = await api.get(`/api/admin/${resource}`, { params: { search: search || undefined, limit: SEARCH_LIMIT }, signal: ctrl.signal });
+        if (ctrl.signal.aborted) return;
+        setLoading(false);
+        if (env?.code === 200 && Array.isArray(env.data?.entries)) setOptions(env.data.entries.map(toOption));
+      },
+      search ? DEBOUNCE_MS : 0,
+    );
+    return () => {
+      ctrl.abort();
+      clearTimeout(timer.current);
+    };
+  }, [resource, search, refLabel]);
+
+  // a value whose label we do not know yet (a filter restored from the URL): ask the server once
+  const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the value changes, not on every search
+  useEffect(() => {
+    const missing = ids.filter((v) => ![...known, ...options].some((o) => String(o.value) === String(v)));
+    if (!missing.length) return;
+    const ctrl = new AbortController();
+    void api.get(`/api/admin/${resource}`, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
+      if (env?.code === 200 && Array.isArray(env.data?.entries)) setKnown((k) => [...k, ...env.data.entries.map(toOption)]);
+    });
+    return () => ctrl.abort();
+  }, [ids, resource]);
+
+  const merged = useMemo(() => {
+    const seen = new Set<string>();
+    return [...known, ...options].filter((o) => {
+      const k = String(o.value);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }, [known, options]);
+
+  return (
+    <Select
+      id={id}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch
+      filterOption={false}
+      onSearch={setSearch}
+      onDropdownVisibleChange={(open) => !open && setSearch('')}
+      value={multiple ? ids : (ids[0] ?? undefined)}
+      onChange={(v, opt) => {
+        const picked = (Array.isArray(opt) ? opt : opt ? [opt] : []) as RefOption[];
+        setKnown((k) => [...k, ...picked.filter((p) => p && !k.some((x) => x.value === p.value))]);
+        onChange?.(v ?? null);
+      }}
+      options={merged}
+      loading={loading}
+      allowClear={allowClear}
+      placeholder={placeholder ?? 'Chọn hoặc gõ để tìm'}
+      notFoundContent={loading ? 'Đang tìm...' : 'Không có dữ liệu'}
+      style={{ width: '100%', ...style }}
+      disabled={disabled}
+    />
+  );
+}

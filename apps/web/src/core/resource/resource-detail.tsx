@@ -1,0 +1,102 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { ResourceDef } from '@nns/shared';
+import type { GeoPolygon } from '@nns/shared/geo';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MapEditor } from '../../components/map';
+import { api } from '../api';
+import { queryKeys } from '../query';
+import { useSession } from '../session';
+import { renderValue, SYSTEM_FIELDS } from './display';
+import { ACREAGE_FIELD } from './map-section';
+
+export interface ResourceDetailProps {
+  def: ResourceDef;
+  id: string;
+  title?: ReactNode;
+  /** fields not to show */
+  omit?: string[];
+  /** more content under the fields (hand-written screens) */
+  children?: (entry: Record<string, unknown>) => ReactNode;
+  /** buttons added beside 'Chỉnh sửa' */
+  extra?: (entry: Record<string, unknown>) => ReactNode;
+}
+
+/** A labelled, read-only view of one record. */
+export function ResourceDetail({ def, id, title, omit = [], children, extra }: ResourceDetailProps) {
+  const navigate = useNavigate();
+  const { can } = useSession();
+  const q = useQuery({
+    queryKey: queryKeys(def.name).detail(id),
+    queryFn: ({ signal }) => api.get(`/api/admin/${def.name}/${id}`, { signal }),
+  });
+  const heading = title ?? `Chi tiết ${def.label.toLowerCase()}`;
+  if (q.isLoading)
+    return (
+      <Card title={heading} variant="borderless">
+        <Skeleton active />
+      </Card>
+    );
+  const env = q.data;
+  if (env?.code !== 200) {
+    return (
+      <Card variant="borderless">
+        <Result
+          status={env?.code === 404 ? '404' : 'error'}
+          title={env?.code === 404 ? 'Không tìm thấy bản ghi' : 'Không tải được dữ liệu'}
+          subTitle={env?.message}
+          extra={<Button onClick={() => navigate(def.route)}>Quay lại</Button>}
+        />
+      </Card>
+    );
+  }
+  const entry = env.data.entry as Record<string, unknown>;
+  const fields = Object.entries(def.fields).filter(([k, f]) => !f.writeOnly && f.kind !== 'password' && f.kind !== 'polygon' && !omit.includes(k));
+  const polygonKey = def.config.map?.polygon ?? Object.keys(def.fields).find((k) => def.fields[k].kind === 'polygon');
+  const m = def.config.map;
+  const lat = m ? entry[m.lat] : null;
+  const long = m ? entry[m.long] : null;
+  const point = typeof lat === 'number' && typeof long === 'number' ? { lat, long } : null;
+  const polygon = polygonKey ? (entry[polygonKey] as GeoPolygon | null) : null;
+  const acreage = entry[ACREAGE_FIELD];
+  const wide = (k: string) => ((def.fields[k]?.span ?? 12) >= 24 ? 2 : 1);
+
+  return (
+    <Card
+      title={heading}
+      variant="borderless"
+      extra={
+        <Space>
+          {extra?.(entry)}
+          {!def.config.custom?.update && can('update', def.subject) && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`${def.route}/${id}/edit`)}>
+              Chỉnh sửa
+            </Button>
+          )}
+          <Button onClick={() => navigate(def.route)}>Quay lại</Button>
+        </Space>
+      }
+    >
+      <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle" labelStyle={{ width: 200 }}>
+        {fields.map(([k, f]) => (
+          <Descriptions.Item key={k} label={f.label} span={wide(k)}>
+            {renderValue(entry, k, f, 'detail')}
+          </Descriptions.Item>
+        ))}
+        {(['created_at', 'updated_at'] as const).map((k) => (
+          <Descriptions.Item key={k} label={SYSTEM_FIELDS[k].label}>
+            {renderValue(entry, k, SYSTEM_FIELDS[k], 'detail')}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+      {(point || polygon) && (
+        <div style={{ marginTop: 16 }}>
+          <MapEditor readOnly point={point} polygon={polygon} acreage={typeof acreage === 'number' ? acreage : null} height={320} />
+        </div>
+      )}
+      {children?.(entry)}
+    </Card>
+  );
+}

@@ -1,0 +1,184 @@
+import type { ResourceDef } from '@nns/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Skeleton, Space } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { resultPopup, withLoading } from '../../app/feedback';
+import { api, type Envelope } from '../api';
+import { queryKeys } from '../query';
+import { fieldWidget } from './field-widget';
+import {
+  type FieldErrors,
+  type FormValues,
+  formFields,
+  refObjectKey,
+  refsItemsKey,
+  serverFieldErrors,
+  toAntdFields,
+  toFormValues,
+  toRequestBody,
+  validateBody,
+} from './form-mapping';
+import { MapSection } from './map-section';
+import type { RefOption } from './ref-select';
+import { useUnsavedWarning } from './use-unsaved-warning';
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  /** the record to edit; absent → create */
+  id?: string;
+  title?: ReactNode;
+  /** sections added after the declared fields (hand-written screens); their keys go through `extraKeys` */
+  sections?: ReactNode;
+  extraKeys?: string[];
+  /** declared fields not to render (a hand-written section edits them) */
+  omit?: string[];
+  /** change the body before it is sent (after validation) */
+  transformBody?: (body: Record<string, unknown>, mode: 'create' | 'update') => Record<string, unknown>;
+  /** where to go after saving or on 'Quay lại'; defaults to the list */
+  backTo?: string;
+}
+
+export const SAVE = 'Lưu';
+export const BACK = 'Quay lại';
+
+/** The create/edit screen of a resource, validated with the declaration's own zod schema. */
+export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo }: ResourceFormProps) {
+  const mode = id ? 'update' : 'create';
+  const [form] = Form.useForm<FormValues>();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const keys = queryKeys(def.name);
+  const [dirty, setDirty] = useState(false);
+  const [general, setGeneral] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  useUnsavedWarning(dirty);
+
+  const detail = useQuery({
+    queryKey: keys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/api/admin/${def.name}/${id}`, { signal }),
+    enabled: !!id,
+    staleTime: 0,
+  });
+  const record = id && detail.data?.code === 200 ? (detail.data.data?.entry as Record<string, unknown>) : null;
+
+  const shown = useMemo(() => formFields(def).filter(([k, f]) => !omit.includes(k) && f.kind !== 'polygon'), [def, omit]);
+  const initial = useMemo(() => toFormValues(def, record), [def, record]);
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, initial]);
+
+  const refOptions = (key: string, refLabel = 'name'): RefOption[] => {
+    if (!record) return [];
+    const one = record[refObjectKey(key)] as Record<string, unknown> | null | undefined;
+    const many = record[refsItemsKey(key)] as Record<string, unknown>[] | undefined;
+    const items = Array.isArray(many) ? many : one && typeof one === 'object' ? [one] : [];
+    return items.map((x) => ({ value: x.id as number, label: String(x[refLabel] ?? `#${x.id}`) }));
+  };
+
+  const backPath = backTo ?? def.route;
+  const showErrors = (errors: FieldErrors) => {
+    const names = new Set([
+      ...shown.map(([k]) => k),
+      ...formFields(def)
+        .filter(([, f]) => f.kind === 'polygon')
+        .map(([k]) => k),
+      ...extraKeys,
+    ]);
+    form.setFields(toAntdFields(errors, names));
+    setGeneral(Object.entries(errors).flatMap(([k, msgs]) => (names.has(k) ? [] : msgs)));
+    const first = Object.keys(errors).find((k) => names.has(k));
+    if (first) form.scrollToField(first, { behavior: 'smooth', block: 'center' });
+  };
+
+  const submit = async () => {
+    setGeneral([]);
+    const values = form.getFieldsValue(true) as FormValues;
+    let body = toRequestBody(def, values, mode, extraKeys);
+    for (const k of omit) if (!(k in values)) delete body[k];
+    const errors = validateBody(def, body, mode);
+    // clear old messages of the fields that are fine now
+    form.setFields(shown.map(([k]) => ({ name: k, errors: errors[k] ?? [] })));
+    if (Object.keys(errors).length) return showErrors(errors);
+    if (transformBody) body = transformBody(body, mode);
+    setSaving(true);
+    const env: Envelope = await withLoading(id ? api.put(`/api/admin/${def.name}/${id}`, body) : api.post(`/api/admin/${def.name}`, body));
+    setSaving(false);
+    if (env?.code === 200) {
+      setDirty(false);
+      await qc.invalidateQueries({ queryKey: keys.all });
+      // the popup stays up over the list; leaving first means the unsaved-changes guard sees a clean form
+      setTimeout(() => {
+        navigate(backPath);
+        resultPopup(env);
+      }, 0);
+      return;
+    }
+    const fieldErrors = serverFieldErrors(def, env?.data);
+    if (Object.keys(fieldErrors).length) {
+      showErrors(fieldErrors);
+      if (!fieldErrors._) setGeneral((g) => (g.length ? g : [env.message].filter(Boolean)));
+    } else resultPopup(env);
+  };
+
+  const heading = title ?? `${mode === 'create' ? 'Thêm' : 'Cập nhật'} ${def.label.toLowerCase()}`;
+  if (id && detail.isLoading)
+    return (
+      <Card title={heading} variant="borderless">
+        <Skeleton active />
+      </Card>
+    );
+  if (id && detail.data && detail.data.code !== 200 && detail.data.code !== undefined) {
+    return (
+      <Card variant="borderless">
+        <Result
+          status={detail.data.code === 404 ? '404' : 'error'}
+          title={detail.data.code === 404 ? 'Không tìm thấy bản ghi' : 'Không tải được dữ liệu'}
+          subTitle={detail.data.message}
+          extra={<Button onClick={() => navigate(backPath)}>{BACK}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={heading} variant="borderless">
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onValuesChange={() => setDirty(true)}
+        onFinish={() => void submit()}
+        scrollToFirstError
+        requiredMark
+        noValidate
+      >
+        {general.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={general.join(' · ')} />}
+        <GridRow gutter={16}>
+          {shown.map(([key, f]) => (
+            <Col key={key} xs={24} md={f.span ?? 12}>
+              <Form.Item
+                name={key}
+                label={f.label}
+                required={f.required && !(mode === 'update' && f.kind === 'password')}
+                valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
+              >
+                {fieldWidget(key, f, { refOptions: f.kind === 'ref' || f.kind === 'refs' ? refOptions(key, f.refLabel) : undefined })}
+              </Form.Item>
+            </Col>
+          ))}
+        </GridRow>
+        <MapSection def={def} form={form} omit={omit} onChange={() => setDirty(true)} />
+        {sections}
+        <Space style={{ marginTop: 8 }}>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {SAVE}
+          </Button>
+          <Button onClick={() => navigate(backPath)}>{BACK}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
