@@ -17,13 +17,22 @@ const logsQuery = z.object({
   to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Đến ngày không đúng định dạng').optional(),
 }).strict();
 
+const HEALTH_TIMEOUT_MS = 3000;
+
 /** Health, system logs and export downloads: routes of the platform itself. */
 export function registerPlatformRoutes(router: Router, services: Services) {
   router.add({
     method: 'GET', url: '/api/health', access: 'public', summary: 'Tình trạng hệ thống', tags: ['Hệ thống'], raw: true,
     handler: async (ctx) => {
       try {
-        await services.database.query(sql`select 1`);
+        // a database that does not answer (network cut, pool exhausted) counts as unreachable too
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          services.database.query(sql`select 1`),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('health timeout')), HEALTH_TIMEOUT_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
         return ctx.reply.code(200).send(envelope(200, 'Hệ thống hoạt động bình thường', { database: 'ok' }));
       } catch {
         return ctx.reply.code(503).send(envelope(503, 'Không kết nối được cơ sở dữ liệu', { database: 'unreachable' }));
