@@ -94,6 +94,46 @@ CREATE TABLE "uploads" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "apps" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"full_name" text NOT NULL,
+	"phone" text NOT NULL,
+	"email" text,
+	"birthday" timestamp with time zone,
+	"gender" text,
+	"avatar" text,
+	"address" text,
+	"ward_id" integer,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "distributors" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"representative" text,
+	"tax_code" text,
+	"phone" text,
+	"email" text,
+	"address" text,
+	"ward_id" integer,
+	"price" bigint,
+	"product_ids" integer[],
+	"note" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "districts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -122,12 +162,114 @@ CREATE TABLE "farming_forms" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "labors" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"full_name" text NOT NULL,
+	"birthday" timestamp with time zone,
+	"gender" text,
+	"citizen_id" text,
+	"phone" text,
+	"email" text,
+	"position" text,
+	"address" text,
+	"manufacture_id" integer,
+	"username" text,
+	"password" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "manufactures" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"manufacturing_form_id" integer,
+	"manufacturing_sector_id" integer,
+	"representative" text,
+	"tax_code" text,
+	"business_license_no" text,
+	"phone" text,
+	"email" text,
+	"website" text,
+	"address" text,
+	"ward_id" integer,
+	"lat" double precision,
+	"long" double precision,
+	"logo" text,
+	"description" text,
+	"certifications" jsonb,
+	"status" text DEFAULT 'active' NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "material_areas" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"manufacture_id" integer,
+	"acreage" double precision NOT NULL,
+	"address" text,
+	"ward_id" integer,
+	"lat" double precision,
+	"long" double precision,
+	"boundary" jsonb,
+	"farming_form_id" integer,
+	"product_ids" integer[],
+	"certifications" jsonb,
+	"description" text,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "product_units" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"symbol" text,
 	"description" text,
 	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"gtin" text,
+	"name" text NOT NULL,
+	"product_group_id" integer,
+	"product_unit_id" integer,
+	"manufacture_id" integer,
+	"farming_form_id" integer,
+	"price" bigint,
+	"images" jsonb,
+	"description" text,
+	"ingredients" text,
+	"usage" text,
+	"storage" text,
+	"shelf_life_days" integer,
+	"certifications" jsonb,
+	"ocop_stars" integer,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"is_highlight" boolean DEFAULT false,
 	"search_text" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -207,6 +349,22 @@ CREATE INDEX "role_permissions_perm_idx" ON "role_permissions" USING btree ("per
 CREATE UNIQUE INDEX "sessions_token_hash_uq" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "uploads_key_uq" ON "uploads" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "apps_full_name_idx" ON "apps" USING btree ("full_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "apps_phone_uq" ON "apps" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "apps_birthday_idx" ON "apps" USING btree ("birthday");--> statement-breakpoint
+CREATE INDEX "apps_gender_idx" ON "apps" USING btree ("gender");--> statement-breakpoint
+CREATE INDEX "apps_ward_id_idx" ON "apps" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "apps_status_idx" ON "apps" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "apps_search_idx" ON "apps" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "apps_created_at_idx" ON "apps" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "distributors_code_uq" ON "distributors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "distributors_name_idx" ON "distributors" USING btree ("name");--> statement-breakpoint
+CREATE UNIQUE INDEX "distributors_tax_code_uq" ON "distributors" USING btree ("tax_code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "distributors_ward_id_idx" ON "distributors" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "distributors_price_idx" ON "distributors" USING btree ("price");--> statement-breakpoint
+CREATE INDEX "distributors_status_idx" ON "distributors" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "distributors_search_idx" ON "distributors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "distributors_created_at_idx" ON "distributors" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "districts_code_uq" ON "districts" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "districts_name_idx" ON "districts" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "districts_level_idx" ON "districts" USING btree ("level");--> statement-breakpoint
@@ -218,10 +376,51 @@ CREATE INDEX "farming_forms_code_idx" ON "farming_forms" USING btree ("code");--
 CREATE INDEX "farming_forms_is_active_idx" ON "farming_forms" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "farming_forms_search_idx" ON "farming_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "farming_forms_created_at_idx" ON "farming_forms" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "labors_code_uq" ON "labors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "labors_full_name_idx" ON "labors" USING btree ("full_name");--> statement-breakpoint
+CREATE INDEX "labors_birthday_idx" ON "labors" USING btree ("birthday");--> statement-breakpoint
+CREATE INDEX "labors_gender_idx" ON "labors" USING btree ("gender");--> statement-breakpoint
+CREATE UNIQUE INDEX "labors_citizen_id_uq" ON "labors" USING btree ("citizen_id") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "labors_manufacture_id_idx" ON "labors" USING btree ("manufacture_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "labors_username_uq" ON "labors" USING btree ("username") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "labors_status_idx" ON "labors" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "labors_search_idx" ON "labors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "labors_created_at_idx" ON "labors" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "manufactures_code_uq" ON "manufactures" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "manufactures_name_idx" ON "manufactures" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "manufactures_manufacturing_form_id_idx" ON "manufactures" USING btree ("manufacturing_form_id");--> statement-breakpoint
+CREATE INDEX "manufactures_manufacturing_sector_id_idx" ON "manufactures" USING btree ("manufacturing_sector_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "manufactures_tax_code_uq" ON "manufactures" USING btree ("tax_code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "manufactures_ward_id_idx" ON "manufactures" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "manufactures_status_idx" ON "manufactures" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "manufactures_search_idx" ON "manufactures" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "manufactures_created_at_idx" ON "manufactures" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "material_areas_code_uq" ON "material_areas" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "material_areas_name_idx" ON "material_areas" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "material_areas_manufacture_id_idx" ON "material_areas" USING btree ("manufacture_id");--> statement-breakpoint
+CREATE INDEX "material_areas_acreage_idx" ON "material_areas" USING btree ("acreage");--> statement-breakpoint
+CREATE INDEX "material_areas_ward_id_idx" ON "material_areas" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "material_areas_farming_form_id_idx" ON "material_areas" USING btree ("farming_form_id");--> statement-breakpoint
+CREATE INDEX "material_areas_search_idx" ON "material_areas" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "material_areas_created_at_idx" ON "material_areas" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_units_name_uq" ON "product_units" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_units_is_active_idx" ON "product_units" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "product_units_search_idx" ON "product_units" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_units_created_at_idx" ON "product_units" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_code_uq" ON "products" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_gtin_uq" ON "products" USING btree ("gtin") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "products_name_idx" ON "products" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "products_product_group_id_idx" ON "products" USING btree ("product_group_id");--> statement-breakpoint
+CREATE INDEX "products_product_unit_id_idx" ON "products" USING btree ("product_unit_id");--> statement-breakpoint
+CREATE INDEX "products_manufacture_id_idx" ON "products" USING btree ("manufacture_id");--> statement-breakpoint
+CREATE INDEX "products_farming_form_id_idx" ON "products" USING btree ("farming_form_id");--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("price");--> statement-breakpoint
+CREATE INDEX "products_shelf_life_days_idx" ON "products" USING btree ("shelf_life_days");--> statement-breakpoint
+CREATE INDEX "products_ocop_stars_idx" ON "products" USING btree ("ocop_stars");--> statement-breakpoint
+CREATE INDEX "products_status_idx" ON "products" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "products_is_highlight_idx" ON "products" USING btree ("is_highlight");--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_created_at_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "provinces_code_uq" ON "provinces" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "provinces_name_idx" ON "provinces" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "provinces_level_idx" ON "provinces" USING btree ("level");--> statement-breakpoint

@@ -2,9 +2,15 @@
 import { resourceByName } from '@nns/shared/registry';
 import { tableFor } from './build';
 
+export const apps = tableFor(resourceByName['apps']);
+export const distributors = tableFor(resourceByName['distributors']);
 export const districts = tableFor(resourceByName['districts']);
 export const farmingForms = tableFor(resourceByName['farming-forms']);
+export const labors = tableFor(resourceByName['labors']);
+export const manufactures = tableFor(resourceByName['manufactures']);
+export const materialAreas = tableFor(resourceByName['material-areas']);
 export const productUnits = tableFor(resourceByName['product-units']);
+export const products = tableFor(resourceByName['products']);
 export const provinces = tableFor(resourceByName['provinces']);
 export const roles = tableFor(resourceByName['roles']);
 export const users = tableFor(resourceByName['users']);
