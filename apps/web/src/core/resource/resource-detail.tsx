@@ -79,7 +79,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
         </Space>
       }
     >
-      <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle" labelStyle={{ width: 200 }}>
+      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="middle" labelStyle={{ width: 200 }}>
         {fields.map(([k, f]) => (
           <Descriptions.Item key={k} label={f.label} span={wide(k)}>
             {renderValue(entry, k, f, 'detail')}

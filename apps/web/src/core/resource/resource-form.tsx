@@ -65,9 +65,10 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   const shown = useMemo(() => formFields(def).filter(([k, f]) => !omit.includes(k) && f.kind !== 'polygon'), [def, omit]);
   const initial = useMemo(() => toFormValues(def, record), [def, record]);
   useEffect(() => {
+    if (id && !record) return; // the form is not mounted while the record loads
     form.resetFields();
     form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
-  }, [form, initial]);
+  }, [form, initial, id, record]);
 
   const refOptions = (key: string, refLabel = 'name'): RefOption[] => {
     if (!record) return [];
@@ -116,10 +117,8 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
       return;
     }
     const fieldErrors = serverFieldErrors(def, env?.data);
-    if (Object.keys(fieldErrors).length) {
-      showErrors(fieldErrors);
-      if (!fieldErrors._) setGeneral((g) => (g.length ? g : [env.message].filter(Boolean)));
-    } else resultPopup(env);
+    if (Object.keys(fieldErrors).length) showErrors(fieldErrors);
+    else resultPopup(env);
   };
 
   const heading = title ?? `${mode === 'create' ? 'Thêm' : 'Cập nhật'} ${def.label.toLowerCase()}`;

@@ -175,8 +175,8 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
 
   return (
     <Card title={title ?? def.label} variant="borderless" styles={{ body: { paddingTop: 12 } }}>
-      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} align="start">
-        <Space wrap>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12, alignItems: 'flex-start' }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, flex: '1 1 480px' }}>
           {def.searchFields.length > 0 && (
             <Input.Search
               key={params.search}
@@ -190,8 +190,8 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
           )}
           <ListFilters def={def} filters={params.filters} onChange={(filters) => update({ filters })} />
           {hasFilters && <Button onClick={() => update({ search: '', filters: {} })}>Xóa bộ lọc</Button>}
-        </Space>
-        <Space wrap>
+        </div>
+        <Space wrap style={{ marginLeft: 'auto' }}>
           {toolbar}
           <Tooltip title="Tải lại">
             <Button icon={<ReloadOutlined />} aria-label="Tải lại" onClick={() => void refresh()} />
@@ -207,7 +207,7 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
             </Button>
           )}
         </Space>
-      </Space>
+      </div>
       {failed ? (
         <Result status="error" title="Không tải được danh sách" subTitle={env?.message} extra={<Button onClick={() => void list.refetch()}>Thử lại</Button>} />
       ) : (

@@ -48,7 +48,7 @@ export function UploadField({ value, onChange, multiple, kind, max = 20, id, dis
       ref={input}
       id={id}
       type="file"
-      hidden
+      style={{ display: 'none' }}
       multiple={multiple}
       accept={kind === 'image' ? IMAGE_ACCEPT : undefined}
       onChange={(e) => void onFiles(e.target.files)}
