@@ -3,5 +3,9 @@ import type { ServerModule } from '../core/module';
 import m0 from './auth/password-reset.module';
 import m1 from './auth/profile.module';
 import m2 from './auth/session.module';
+import m3 from './media/uploads.module';
+import m4 from './producers/labors.module';
+import m5 from './producers/material-areas.module';
+import m6 from './producers/products.module';
 
-export const modules: ServerModule[] = [m0, m1, m2];
+export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6];

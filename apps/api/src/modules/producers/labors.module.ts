@@ -1,0 +1,58 @@
+import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { notFound } from '../../core/errors';
+import { defineModule } from '../../core/module';
+import { hashPassword } from '../../core/passwords';
+import { idParams } from '../../core/router';
+import { generatePassword } from '../auth/password-reset.module';
+
+/** The diary-app password is hashed (argon2id) before it is stored; a blank one on update keeps the old. */
+async function hashIn(data: Record<string, unknown>, mode: 'create' | 'update') {
+  const out = { ...data };
+  if (typeof out.password === 'string' && out.password !== '') out.password = await hashPassword(out.password);
+  else if (mode === 'update' || out.password === '') delete out.password;
+  return out;
+}
+
+const resetBody = z
+  .object({
+    password: z.string({ error: MESSAGES.password }).min(PASSWORD_MIN, MESSAGES.password).max(PASSWORD_MAX, MESSAGES.password).optional(),
+  })
+  .strict()
+  .optional();
+
+export default defineModule({
+  name: 'labors',
+  hooks: {
+    labors: {
+      beforeCreate: (data) => hashIn(data, 'create'),
+      beforeUpdate: (data) => hashIn(data, 'update'),
+    },
+  },
+  routes(router, services) {
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/labors/reset-password/:id',
+      access: { action: 'update', subject: 'labors' },
+      summary: 'Đặt lại mật khẩu ứng dụng nhật ký của người lao động',
+      tags: ['Người lao động'],
+      params: idParams,
+      body: resetBody,
+      response: z.object({ id: z.number().int(), password: z.string().optional().describe('mật khẩu được tạo, chỉ trả về một lần') }),
+      message: 'Đặt lại mật khẩu thành công',
+      async handler(ctx) {
+        const generated = ctx.body?.password ? null : generatePassword();
+        const hash = await hashPassword(ctx.body?.password ?? (generated as string));
+        await services.db.transaction(async (tx) => {
+          const r = await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null}
+            where id = ${ctx.params.id} and deleted_at is null returning id`);
+          if (!(r as unknown as { rows: unknown[] }).rows.length) throw notFound('Không tìm thấy người lao động');
+          await ctx.audit({ action: 'reset-password', subject: 'labors', recordId: ctx.params.id, after: { generated: !!generated } }, tx);
+        });
+        // shown once, here; stored only as a hash
+        return generated ? { id: ctx.params.id, password: generated } : { id: ctx.params.id };
+      },
+    });
+  },
+});

@@ -1,0 +1,112 @@
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, makeApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(async () => t?.close());
+
+function multipart(filename: string, data: Buffer, contentType = 'application/octet-stream', field = 'file') {
+  const boundary = `----nns${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(filename: string, data: Buffer, contentType?: string, token = t.adminToken) {
+  const m = multipart(filename, data, contentType);
+  const r = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload: m.payload, headers: { ...m.headers, ...(token ? auth(token) : {}) } });
+  return { status: r.statusCode, body: r.json() };
+}
+
+const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 60 } } }).png().toBuffer();
+
+describe('POST /api/admin/uploads', () => {
+  it('needs a session', async () => {
+    const r = await upload('a.png', await png(10, 10), 'image/png', '');
+    expect(r.status).toBe(401);
+  });
+
+  it('accepts a PNG renamed .txt as a PNG, by its content, with a thumbnail and its size', async () => {
+    const r = await upload('anh-ca-phe.txt', await png(3000, 1500), 'text/plain');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const d = r.body.data;
+    expect(d.mime).toBe('image/png');
+    expect(d.url).toMatch(/^\/uploads\/media\/\d{4}\/\d{2}\/[0-9a-f]{24}\.png$/);
+    expect(d.thumbnail_url).toMatch(/_thumb\.webp$/);
+    // bounded to 2048 px on the longest side, proportions kept
+    expect([d.width, d.height]).toEqual([2048, 1024]);
+    const [row] = await t.database.query<{ mime: string; width: number; original_name: string }>(
+      sql`select mime, width, original_name from uploads where key = ${d.url.replace('/uploads/', '')}`,
+    );
+    expect(row).toMatchObject({ mime: 'image/png', width: 2048, original_name: 'anh-ca-phe.txt' });
+
+    const file = await t.app.inject({ method: 'GET', url: d.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(file.headers['cache-control'])).toContain('max-age=31536000');
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(2048);
+
+    const thumb = await t.app.inject({ method: 'GET', url: d.thumbnail_url });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(320);
+  });
+
+  it('keeps small images at their size and strips metadata by re-encoding a JPEG', async () => {
+    const jpg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } })
+      .jpeg().withMetadata({ exif: { IFD0: { Copyright: 'Bí mật' } } }).toBuffer();
+    const r = await upload('ho-tieu.jpg', jpg, 'image/jpeg');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ mime: 'image/jpeg', width: 400, height: 300 });
+    const file = await t.app.inject({ method: 'GET', url: r.body.data.url });
+    expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+  });
+
+  it('refuses an HTML file renamed .jpg', async () => {
+    const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
+    const r = await upload('anh.jpg', html, 'image/jpeg');
+    expect(r.status).toBe(415);
+    expect(r.body.data.errors[0]).toMatchObject({ field: 'file' });
+    expect(r.body.message).toContain('HTML');
+  });
+
+  it('refuses an SVG, with or without a script', async () => {
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const r = await upload('logo.svg', svg, 'image/svg+xml');
+    expect(r.status).toBe(415);
+    expect(r.body.message).toContain('SVG');
+    const plain = await upload('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'), 'image/png');
+    expect(plain.status).toBe(415);
+  });
+
+  it('refuses an unknown binary and an empty file', async () => {
+    expect((await upload('a.bin', Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]))).status).toBe(415);
+    expect((await upload('rong.png', Buffer.alloc(0), 'image/png')).status).toBe(400);
+  });
+
+  it('answers 413 for a file over 10 MB', async () => {
+    const big = Buffer.concat([await png(10, 10), Buffer.alloc(11 * 1024 * 1024)]);
+    const r = await upload('lon.png', big, 'image/png');
+    expect(r.status).toBe(413);
+    expect(r.body.code).toBe(413);
+  });
+
+  it('accepts a PDF document without a thumbnail', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const r = await upload('giay-chung-nhan.pdf', pdf, 'application/pdf');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ mime: 'application/pdf', thumbnail_url: null, width: null });
+  });
+
+  it('answers 404 for unknown or unsafe keys', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/media/2025/01/khong-co.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/media/../../etc/passwd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/media/2025/01/x.html' })).statusCode).toBe(404);
+  });
+});
