@@ -3,7 +3,7 @@ import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';
 import './app/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
@@ -21,12 +21,10 @@ const router = createAppRouter();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <ConfigProvider locale={viVN} theme={theme}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <FeedbackHost />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <FeedbackHost />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

@@ -1,8 +1,5 @@
-import { Modal, notification, Spin } from 'antd';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { ReactNode } from 'react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { Envelope } from '../core/api';
 
 /** Spec §9: notices last 5000 ms, at most 5 at once; spec §2: a click closes one. */
@@ -12,64 +9,54 @@ export const OK_TEXT = 'Đồng ý!';
 export const CANCEL_TEXT = 'Không đồng ý!';
 export const LOADING_TEXT = 'Đang tải...';
 
-type Kind = 'success' | 'error' | 'info' | 'warning';
-let main: NotificationInstance | null = null;
-let socket: NotificationInstance | null = null;
-let modal: ModalApi | null = null;
-const pending: (() => void)[] = [];
-let seq = 0;
+export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
-function show(which: 'main' | 'socket', kind: Kind, message: ReactNode, description?: ReactNode) {
-  const run = () => {
-    const inst = which === 'main' ? main : socket;
-    if (!inst) return;
-    const key = `${which}-${++seq}`;
-    inst[kind]({
-      key,
-      message,
-      description,
-      duration: NOTICE_MS / 1000,
-      onClick: () => inst.destroy(key),
-      style: { cursor: 'pointer' },
-    });
-  };
-  if ((which === 'main' ? main : socket) == null) pending.push(run);
-  else run();
+/** What the antd host (feedback-host.tsx, loaded on first use) implements. */
+export interface FeedbackImpl {
+  notice(group: 'main' | 'socket', kind: NoticeKind, message: ReactNode, description?: ReactNode): void;
+  result(ok: boolean, title: ReactNode, onOk?: () => void): void;
+  confirm(o: { title: ReactNode; content?: ReactNode; danger?: boolean }, done: (ok: boolean) => void): void;
+}
+
+let impl: FeedbackImpl | null = null;
+const queue: ((i: FeedbackImpl) => void)[] = [];
+let wanted = false;
+const hostListeners = new Set<() => void>();
+
+function run(fn: (i: FeedbackImpl) => void) {
+  if (impl) return fn(impl);
+  queue.push(fn);
+  if (!wanted) {
+    wanted = true;
+    for (const l of hostListeners) l();
+  }
+}
+
+/** Called by the host once mounted: flushes what was asked before it arrived. */
+export function attachFeedback(i: FeedbackImpl | null) {
+  impl = i;
+  if (i) while (queue.length) queue.shift()?.(i);
 }
 
 export const notify = {
-  success: (message: ReactNode, description?: ReactNode) => show('main', 'success', message, description),
-  error: (message: ReactNode, description?: ReactNode) => show('main', 'error', message, description),
-  info: (message: ReactNode, description?: ReactNode) => show('main', 'info', message, description),
-  warning: (message: ReactNode, description?: ReactNode) => show('main', 'warning', message, description),
+  success: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'success', message, description)),
+  error: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'error', message, description)),
+  info: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'info', message, description)),
+  warning: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'warning', message, description)),
   /** the live 'socket' group, top right */
-  socket: (message: ReactNode, description?: ReactNode) => show('socket', 'info', message, description),
+  socket: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('socket', 'info', message, description)),
 };
 
 /** The shared result popup (spec §8): code 200 is success, anything else an error; the title is the server message. */
 export function resultPopup(env: Envelope | null | undefined, onSuccess?: () => void) {
   const ok = env?.code === 200;
   const title = env?.message || (ok ? 'Thành công' : 'Đã có lỗi xảy ra');
-  const open = modal ?? Modal;
-  const cfg = { title, okText: OK_TEXT, centered: true, onOk: ok ? onSuccess : undefined };
-  if (ok) open.success(cfg);
-  else open.error(cfg);
+  run((i) => i.result(ok, title, ok ? onSuccess : undefined));
 }
 
+/** 'Đồng ý!' resolves true, 'Không đồng ý!' (or closing) false. */
 export function confirmDialog(o: { title: ReactNode; content?: ReactNode; danger?: boolean }): Promise<boolean> {
-  const open = modal ?? Modal;
-  return new Promise((resolve) => {
-    open.confirm({
-      title: o.title,
-      content: o.content,
-      okText: OK_TEXT,
-      cancelText: CANCEL_TEXT,
-      okButtonProps: o.danger ? { danger: true } : undefined,
-      centered: true,
-      onOk: () => resolve(true),
-      onCancel: () => resolve(false),
-    });
-  });
+  return new Promise((resolve) => run((i) => i.confirm(o, resolve)));
 }
 
 // the 'Đang tải...' overlay: a counter, so overlapping calls keep it up until the last one ends
@@ -101,28 +88,43 @@ export function useLoading() {
   return { loading, withLoading, showLoading, hideLoading };
 }
 
+/** Plain markup (no antd) so the first page does not wait for the component library to show it. */
 export function LoadingOverlay({ force }: { force?: boolean }) {
   const { loading } = useLoading();
-  return <Spin fullscreen spinning={force || loading} tip={LOADING_TEXT} size="large" />;
+  if (!force && !loading) return null;
+  return (
+    <div className="loading-overlay" role="status" aria-live="polite" data-testid="loading-overlay">
+      <span className="loading-spinner" aria-hidden="true" />
+      <span>{LOADING_TEXT}</span>
+    </div>
+  );
 }
 
-/** Mount once near the root (inside antd's ConfigProvider) so notices and popups use its theme and locale. */
+const Host = lazy(() => import('./feedback-host'));
+const subscribeHost = (l: () => void) => {
+  hostListeners.add(l);
+  return () => hostListeners.delete(l);
+};
+
+/** Mount once inside antd's ConfigProvider; the notice/popup code is fetched on first use. */
 export function FeedbackHost() {
-  const [mainApi, mainHolder] = notification.useNotification({ placement: 'bottomRight', maxCount: NOTICE_MAX, stack: false });
-  const [socketApi, socketHolder] = notification.useNotification({ placement: 'topRight', maxCount: NOTICE_MAX, stack: false });
-  const [modalApi, modalHolder] = Modal.useModal();
-  main = mainApi;
-  socket = socketApi;
-  modal = modalApi;
-  useEffect(() => {
-    while (pending.length) pending.shift()?.();
-  }, []);
+  const need = useSyncExternalStore(subscribeHost, () => wanted, () => wanted);
   return (
     <>
-      {mainHolder}
-      {socketHolder}
-      {modalHolder}
+      {need && (
+        <Suspense fallback={null}>
+          <Host />
+        </Suspense>
+      )}
       <LoadingOverlay />
     </>
   );
+}
+
+/** Start fetching the host early (e.g. once the admin shell is up) so the first notice shows at once. */
+export function preloadFeedback() {
+  if (!wanted) {
+    wanted = true;
+    for (const l of hostListeners) l();
+  }
 }

@@ -1,6 +1,7 @@
-import type { ResourceDef } from '@nns/shared';
+import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { registerNavigate } from '../core/api';
+import { registerNavigate, registerNotice } from '../core/api';
+import { notify } from './feedback';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -118,7 +119,9 @@ export function createAppRouter() {
     },
   });
   registerNavigate((to, o) => {
+    if (router.state.location.pathname + router.state.location.search === to) return;
     void router.navigate(to, o);
   });
+  registerNotice((m) => notify.info(m));
   return router;
 }

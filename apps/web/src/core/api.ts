@@ -30,6 +30,14 @@ export function registerNavigate(fn: Navigate) {
   navigateFn = fn;
 }
 
+export const MUST_CHANGE_PASSWORD = 'Bạn cần đổi mật khẩu trước khi tiếp tục sử dụng hệ thống';
+export const CHANGE_PASSWORD_PATH = '/admin/profile?tab=change-password';
+let noticeFn: (message: string) => void = () => {};
+/** The shell registers how a notice is shown (the client itself stays free of UI code). */
+export function registerNotice(fn: (message: string) => void) {
+  noticeFn = fn;
+}
+
 export function buildUrl(url: string, params?: Record<string, unknown>): string {
   const full = /^https?:\/\//.test(url) ? url : `${baseUrl}${url}`;
   if (!params) return full;
@@ -48,7 +56,11 @@ function react(env: Envelope) {
     clearSession();
     navigateFn('/auth/login', { replace: true });
   } else if (env?.code === 403) {
-    navigateFn('/admin/errors/403');
+    // a password set by an administrator must be changed first: the profile screen, not the 403 screen
+    if ((env.data as { must_change_password?: boolean } | null)?.must_change_password) {
+      noticeFn(MUST_CHANGE_PASSWORD);
+      navigateFn(CHANGE_PASSWORD_PATH);
+    } else navigateFn('/admin/errors/403');
   }
 }
 

@@ -1,4 +1,4 @@
-import { can as canDo } from '@nns/shared';
+import { can as canDo } from '@nns/shared/permissions';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in user as the server presents it (POST /api/auth/login data.entry, GET /api/admin/profile). */

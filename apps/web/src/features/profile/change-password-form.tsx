@@ -1,0 +1,58 @@
+import { MESSAGES } from '@nns/shared/validators';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { api } from '../../core/api';
+import type { FieldError } from '../../core/api-types';
+import { resultPopup } from '../../app/feedback';
+import { loadProfile } from '../../app/guards';
+import { passwordRules } from '../auth/password-rules';
+
+interface Values {
+  old_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}
+
+export function ChangePasswordForm() {
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const onFinish = async (v: Values) => {
+    setBusy(true);
+    const res = await api.put<{ errors?: FieldError[] }>('/api/admin/change-password', v);
+    setBusy(false);
+    if (res.code === 400 && res.data?.errors?.length) {
+      form.setFields(res.data.errors.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })));
+      return;
+    }
+    resultPopup(res, () => {
+      form.resetFields();
+      void loadProfile();
+    });
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 560 }} disabled={busy}>
+      <Form.Item name="old_password" label="Mật khẩu hiện tại" rules={[{ required: true, message: MESSAGES.required('Mật khẩu hiện tại') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="new_password" label="Mật khẩu mới" rules={passwordRules('Mật khẩu mới')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="new_password_confirmation"
+        label="Nhập lại mật khẩu mới"
+        dependencies={['new_password']}
+        rules={[
+          { required: true, message: MESSAGES.required('Nhập lại mật khẩu mới') },
+          ({ getFieldValue }) => ({
+            validator: async (_, v) => (!v || v === getFieldValue('new_password') ? undefined : Promise.reject(new Error('Mật khẩu nhập lại không khớp'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        Đổi mật khẩu
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { isEmail, isPhone, MESSAGES } from '@nns/shared/validators';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { UploadField } from '../../core/resource/uploads';
+import { api } from '../../core/api';
+import type { FieldError } from '../../core/api-types';
+import { setUser, useSession } from '../../core/session';
+import { resultPopup } from '../../app/feedback';
+import { loadProfile } from '../../app/guards';
+
+interface Profile {
+  full_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+}
+
+export const profileRules = {
+  full_name: [
+    { required: true, whitespace: true, message: MESSAGES.required('Họ và tên') },
+    { max: 255, message: MESSAGES.maxLength('Họ và tên', 255) },
+  ],
+  email: [{ validator: async (_: unknown, v?: string) => (!v || isEmail(v.trim()) ? undefined : Promise.reject(new Error(MESSAGES.email))) }],
+  phone: [{ validator: async (_: unknown, v?: string) => (!v || isPhone(v.trim()) ? undefined : Promise.reject(new Error(MESSAGES.phone))) }],
+};
+
+export function ProfileUpdateForm({ onDone }: { onDone?: () => void }) {
+  const [form] = Form.useForm<Profile>();
+  const { user } = useSession();
+  const [busy, setBusy] = useState(false);
+  const q = useQuery({ queryKey: ['profile', 'load'], queryFn: ({ signal }) => api.get<{ entry: Profile }>('/api/admin/load-profile', { signal }) });
+  const entry = q.data?.code === 200 ? q.data.data.entry : undefined;
+  useEffect(() => {
+    if (entry) form.setFieldsValue(entry);
+  }, [entry, form]);
+  if (q.isLoading) return <Skeleton active />;
+
+  const onFinish = async (v: Profile) => {
+    setBusy(true);
+    const body = { full_name: v.full_name?.trim(), email: v.email?.trim() || null, phone: v.phone?.trim() || null, avatar: v.avatar || null };
+    const res = await api.put<{ entry: Profile; errors?: FieldError[] }>('/api/admin/load-profile', body);
+    setBusy(false);
+    if (res.code === 400 && res.data?.errors?.length) {
+      form.setFields(res.data.errors.map((e) => ({ name: e.field as keyof Profile, errors: [e.message] })));
+      return;
+    }
+    resultPopup(res, async () => {
+      if (user) setUser({ ...user, ...body });
+      await loadProfile();
+      await q.refetch();
+      onDone?.();
+    });
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 560 }} disabled={busy}>
+      <Form.Item name="full_name" label="Họ và tên" rules={profileRules.full_name} required>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="email" label="Email" rules={profileRules.email}>
+        <Input autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="phone" label="Số điện thoại" rules={profileRules.phone}>
+        <Input autoComplete="tel" placeholder="VD: 0912345678" />
+      </Form.Item>
+      <Form.Item name="avatar" label="Ảnh đại diện">
+        <UploadField kind="image" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        Lưu thay đổi
+      </Button>
+    </Form>
+  );
+}

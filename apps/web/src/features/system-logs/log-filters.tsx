@@ -1,0 +1,63 @@
+import { SUBJECTS } from '@nns/shared/permissions';
+import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import type { LogFilters } from './log-types';
+
+const SUBJECT_OPTIONS = [
+  ...Object.entries(SUBJECTS).map(([value, s]) => ({ value, label: s.label })),
+  { value: 'auth', label: 'Đăng nhập' },
+].sort((a, b) => a.label.localeCompare(b.label, 'vi'));
+
+interface Values {
+  actor_id?: number | null;
+  subject?: string;
+  range?: [Dayjs | null, Dayjs | null];
+}
+
+export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChange: (f: Partial<LogFilters>) => void }) {
+  const [form] = Form.useForm<Values>();
+  useEffect(() => {
+    form.setFieldsValue({
+      actor_id: value.actor_id ?? null,
+      subject: value.subject,
+      range: value.from || value.to ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null] : undefined,
+    } as Values);
+  }, [form, value.actor_id, value.subject, value.from, value.to]);
+
+  const submit = (v: Values) =>
+    onChange({
+      actor_id: v.actor_id ?? undefined,
+      subject: v.subject || undefined,
+      from: v.range?.[0]?.format('YYYY-MM-DD'),
+      to: v.range?.[1]?.format('YYYY-MM-DD'),
+      page: 1,
+    });
+
+  return (
+    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }}>
+      <Form.Item name="actor_id" label="Mã người dùng">
+        <InputNumber min={1} precision={0} placeholder="VD: 1" style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="subject" label="Đối tượng">
+        <Select allowClear showSearch optionFilterProp="label" options={SUBJECT_OPTIONS} placeholder="Tất cả" style={{ width: 220 }} />
+      </Form.Item>
+      <Form.Item name="range" label="Thời gian">
+        <DatePicker.RangePicker format="DD/MM/YYYY" allowEmpty={[true, true]} placeholder={['Từ ngày', 'Đến ngày']} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit">
+          Lọc
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onChange({ actor_id: undefined, subject: undefined, from: undefined, to: undefined, page: 1 });
+          }}
+        >
+          Xóa bộ lọc
+        </Button>
+      </Space>
+    </Form>
+  );
+}
