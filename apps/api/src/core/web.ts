@@ -1,5 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 
-/** Serves the built SPA; the web engineer's version replaces this minimal one. */
-export async function registerWeb(_app: FastifyInstance, _config: Config) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sends the SPA's index.html (history fallback); present only when the built app exists */
+    webIndex?: (reply: FastifyReply) => FastifyReply;
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const defaultWebDist = () => path.join(repoRoot, 'apps/web/dist');
+
+/** Hashed build output never changes under its name; everything else must be revalidated. */
+export function cacheControlFor(file: string): string {
+  const rel = file.replace(/\\/g, '/');
+  return /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the built admin app (apps/web/dist, or WEB_DIST) when it exists. Unknown non-API GETs are
+ * answered with index.html by the app's notFound handler through `app.webIndex`.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  const dist = path.resolve(config.WEB_DIST ?? defaultWebDist());
+  const indexFile = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ dist }, 'web app not built: run `npm run build` to serve the admin screens');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders(res, file) {
+      res.setHeader('cache-control', cacheControlFor(file));
+      res.setHeader('x-content-type-options', 'nosniff');
+    },
+  });
+
+  let cached: { mtime: number; body: Buffer } | null = null;
+  const readIndex = () => {
+    const mtime = fs.statSync(indexFile).mtimeMs;
+    if (!cached || cached.mtime !== mtime) cached = { mtime, body: fs.readFileSync(indexFile) };
+    return cached.body;
+  };
+  app.decorate('webIndex', (reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(readIndex()),
+  );
+}

@@ -1,7 +1,7 @@
 import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigate, registerNotice } from '../core/api';
-import { notify } from './feedback';
+import { LoadingOverlay, notify } from './feedback';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <RootLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: () => <LoadingOverlay force />,
     children: [
       { path: '/', element: <Navigate to="/admin/home" replace /> },
       {

@@ -40,7 +40,7 @@ function Shell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Sider
-        width={264}
+        width={288}
         collapsible
         collapsed={collapsed}
         trigger={null}

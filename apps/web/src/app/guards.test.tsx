@@ -1,0 +1,89 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getSession, setSession } from '../core/session';
+import { guardDecision, RequireAuth, requirementOf, resetProfileCheck } from './guards';
+
+const perms = (...ps: string[]) => ps.map((p) => ({ action: p.split(':')[0], subject: p.split(':')[1] }));
+const user = (...ps: string[]) => ({ id: 1, username: 'u', role: { id: 1, name: 'r', permissions: perms(...ps) } });
+
+describe('guardDecision', () => {
+  it('needs a token, then a loaded profile, then the declared permission', () => {
+    const u = user('list:product_units');
+    expect(guardDecision({ token: null, profile: 'ok', user: u })).toBe('login');
+    expect(guardDecision({ token: 't', profile: 'pending', user: u })).toBe('loading');
+    expect(guardDecision({ token: 't', profile: 'failed', user: u })).toBe('login');
+    expect(guardDecision({ token: 't', profile: 'ok', user: u })).toBe('ok');
+    expect(guardDecision({ token: 't', profile: 'ok', user: u, requirement: { action: 'list', subject: 'product_units' } })).toBe('ok');
+    expect(guardDecision({ token: 't', profile: 'ok', user: u, requirement: { action: 'delete', subject: 'product_units' } })).toBe('forbidden');
+    expect(guardDecision({ token: 't', profile: 'ok', user: u, requirement: { action: '', subject: 'products' } })).toBe('ok');
+  });
+  it('the deepest match with a requirement wins', () => {
+    expect(requirementOf([{ handle: { title: 'a' } }, { handle: { action: 'list', subject: 'x' } }, {}])).toEqual({ action: 'list', subject: 'x' });
+    expect(requirementOf([{}, { handle: { title: 'only' } }])).toBeNull();
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/login', element: <p>trang đăng nhập</p> },
+      { path: '/admin/errors/403', element: <p>không có quyền</p> },
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth fallback={<p>đang tải</p>}>
+            <p>khu quản trị</p>
+          </RequireAuth>
+        ),
+        children: [{ path: 'units', handle: { action: 'list', subject: 'product_units' } }, { path: 'home' }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe('RequireAuth', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    resetProfileCheck();
+    clearSession();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('without a token goes to login', async () => {
+    renderAt('/admin/home');
+    expect(await screen.findByText('trang đăng nhập')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the profile, then lets an allowed route through', async () => {
+    setSession('t', user(), true);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'ok', data: { entry: user('list:product_units') } }), { status: 200 }));
+    renderAt('/admin/units');
+    expect(await screen.findByText('khu quản trị')).toBeTruthy();
+    expect(getSession().user?.role?.permissions).toHaveLength(1);
+  });
+
+  it('a route the user lacks goes to the 403 screen', async () => {
+    setSession('t', user(), true);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'ok', data: { entry: user('list:products') } }), { status: 200 }));
+    renderAt('/admin/units');
+    expect(await screen.findByText('không có quyền')).toBeTruthy();
+  });
+
+  it('a failed profile load clears the session and goes to login', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setSession('t', user('list:product_units'), true);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 500, message: 'Lỗi', data: null }), { status: 500 }));
+    renderAt('/admin/home');
+    expect(await screen.findByText('trang đăng nhập')).toBeTruthy();
+    expect(getSession().token).toBeNull();
+  });
+});
