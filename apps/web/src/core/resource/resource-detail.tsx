@@ -11,6 +11,7 @@ import { queryKeys } from '../query';
 import { useSession } from '../session';
 import { renderValue, SYSTEM_FIELDS } from './display';
 import { ACREAGE_FIELD } from './map-section';
+import { listPath } from './use-list-params';
 
 export interface ResourceDetailProps {
   def: ResourceDef;
@@ -47,7 +48,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
           status={env?.code === 404 ? '404' : 'error'}
           title={env?.code === 404 ? 'Không tìm thấy bản ghi' : 'Không tải được dữ liệu'}
           subTitle={env?.message}
-          extra={<Button onClick={() => navigate(def.route)}>Quay lại</Button>}
+          extra={<Button onClick={() => navigate(listPath(def))}>Quay lại</Button>}
         />
       </Card>
     );
@@ -75,7 +76,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
               Chỉnh sửa
             </Button>
           )}
-          <Button onClick={() => navigate(def.route)}>Quay lại</Button>
+          <Button onClick={() => navigate(listPath(def))}>Quay lại</Button>
         </Space>
       }
     >

@@ -21,6 +21,7 @@ import {
 } from './form-mapping';
 import { MapSection } from './map-section';
 import type { RefOption } from './ref-select';
+import { listPath } from './use-list-params';
 import { useUnsavedWarning } from './use-unsaved-warning';
 
 export interface ResourceFormProps {
@@ -78,7 +79,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
     return items.map((x) => ({ value: x.id as number, label: String(x[refLabel] ?? `#${x.id}`) }));
   };
 
-  const backPath = backTo ?? def.route;
+  const backPath = backTo ?? listPath(def);
   const showErrors = (errors: FieldErrors) => {
     const names = new Set([
       ...shown.map(([k]) => k),
@@ -147,7 +148,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
         form={form}
         layout="vertical"
         initialValues={initial}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={(changed: FormValues) => {
+          setDirty(true);
+          // a message set by validation or by the server goes once the user changes that field
+          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+        }}
         onFinish={() => void submit()}
         scrollToFirstError
         requiredMark
