@@ -40,6 +40,10 @@ async function main() {
     app.log.info(`${sig}: đang dừng, chờ các yêu cầu đang xử lý hoàn tất`);
     const force = setTimeout(() => process.exit(1), 15000);
     force.unref();
+    // keep-alive connections whose request was in flight when the signal came turn idle only after
+    // their answer; close them then, or app.close() waits for the client to hang up
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    idle.unref();
     await app.close();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,15 +14,28 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
 
+/** A fresh database on the engine under test, dropped after the file. */
+async function ownDatabase(poolSize = 2): Promise<Database> {
+  if (!PG) return openDatabase({ dir: 'memory://' });
+  const t = await tempPgDatabase(PG, 'hl');
+  cleanups.push(t.drop);
+  return openDatabase({ url: t.url, poolSize });
+}
+
 /** An app on a database of its own, so the test may take that database away under it. */
 async function appOnOwnDatabase(database: Database) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-health-'));
   const { app } = await buildApp({
-    database, logger: false, env: {},
+    database,
+    logger: false,
+    env: {},
     config: { ADMIN_PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'silent' },
   });
   await app.ready();
-  cleanups.push(() => app.close(), async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(
+    () => app.close(),
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  );
   return app;
 }
 
@@ -33,8 +46,7 @@ const health = async (app: Awaited<ReturnType<typeof appOnOwnDatabase>>) => {
 
 describe(`GET /api/health (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('answers 200 with the database reachable and 503 once it is closed under the app', async () => {
-    const database = PG ? await openDatabase({ url: (await tempPgDatabase(PG, 'hl').then((t) => (cleanups.push(t.drop), t))).url, poolSize: 2 })
-      : await openDatabase({ dir: 'memory://' });
+    const database = await ownDatabase();
     const app = await appOnOwnDatabase(database);
     const ok = await health(app);
     expect(ok.status).toBe(200);
@@ -50,7 +62,7 @@ describe(`GET /api/health (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
   // PGlite runs statements on the process's own thread: while one runs nothing else does, so
   // 'does not answer' only exists with a server
   it.runIf(PG)('answers 503 within seconds when the database does not answer', async () => {
-    const database = await openDatabase({ url: (await tempPgDatabase(PG, 'hl').then((t) => (cleanups.push(t.drop), t))).url, poolSize: 1 });
+    const database = await ownDatabase(1);
     cleanups.push(() => database.close());
     const app = await appOnOwnDatabase(database);
     expect((await health(app)).status).toBe(200);

@@ -1,7 +1,7 @@
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { tempPgDatabase } from './pg-temp';
 
@@ -54,10 +54,14 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
 
   it('rolls back everything when a step fails (one transaction)', async () => {
     const { database } = await emptyDatabase();
-    await expect(migrate(database, async () => {
-      throw new Error('seed failed');
-    })).rejects.toThrow('seed failed');
-    const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = 'app_migrations'`);
+    await expect(
+      migrate(database, async () => {
+        throw new Error('seed failed');
+      }),
+    ).rejects.toThrow('seed failed');
+    const [{ n }] = await database.query<{ n: number }>(
+      sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = 'app_migrations'`,
+    );
     expect(n).toBe(0);
     expect(await migrate(database)).toEqual({ applied: total, fresh: true });
   });
@@ -66,7 +70,10 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
     const { url } = await emptyDatabase();
     const a = await openDatabase({ url, poolSize: 2 });
     const b = await openDatabase({ url, poolSize: 2 });
-    cleanups.push(() => a.close(), () => b.close());
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
     let seeds = 0;
     const seed = async (tx: Database['db'], fresh: boolean) => {
       if (fresh) {
@@ -86,9 +93,13 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
   it.skipIf(PG)('concurrent migrate() calls on one PGlite instance apply once', async () => {
     const { database } = await emptyDatabase();
     let seeds = 0;
-    const results = await Promise.all([1, 2, 3].map(() => migrate(database, async (_tx, fresh) => {
-      if (fresh) seeds++;
-    })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        migrate(database, async (_tx, fresh) => {
+          if (fresh) seeds++;
+        }),
+      ),
+    );
     expect(results.map((r) => r.applied).sort()).toEqual([0, 0, total]);
     expect(results.filter((r) => r.fresh)).toHaveLength(1);
     expect(seeds).toBe(1);
