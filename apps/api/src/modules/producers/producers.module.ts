@@ -1,0 +1,11 @@
+import { defineModule } from '../../core/module';
+import { seedProducers } from './demo-seed';
+
+/**
+ * Demo data of the producers' registers. Runs after 'areas' and 'catalog' (module name order) and finds
+ * wards and catalog rows by name, leaving a reference empty when they are not loaded.
+ */
+export default defineModule({
+  name: 'producers',
+  seedDemo: (services) => seedProducers(services),
+});
