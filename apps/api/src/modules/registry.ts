@@ -6,6 +6,7 @@ import m2 from './auth/session.module';
 import m3 from './media/uploads.module';
 import m4 from './producers/labors.module';
 import m5 from './producers/material-areas.module';
-import m6 from './producers/products.module';
+import m6 from './producers/producers.module';
+import m7 from './producers/products.module';
 
-export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6];
+export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7];
