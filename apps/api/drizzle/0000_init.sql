@@ -94,6 +94,41 @@ CREATE TABLE "uploads" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "administrative" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" text NOT NULL,
+	"password" text,
+	"full_name" text NOT NULL,
+	"email" text,
+	"phone" text,
+	"position" text,
+	"ward_id" integer,
+	"role_id" integer,
+	"status" text DEFAULT 'active' NOT NULL,
+	"is_highlight" boolean DEFAULT false,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "animals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"scientific_name" text,
+	"animal_type" text,
+	"description" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "apps" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"full_name" text NOT NULL,
@@ -110,6 +145,30 @@ CREATE TABLE "apps" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
 	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "criteria_seafoods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"seafood_id" integer NOT NULL,
+	"stage" text,
+	"salinity_min" double precision,
+	"salinity_max" double precision,
+	"ph_min" double precision,
+	"ph_max" double precision,
+	"temperature_min" double precision,
+	"temperature_max" double precision,
+	"dissolved_oxygen_min" double precision,
+	"dissolved_oxygen_max" double precision,
+	"description" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "distributors" (
@@ -213,6 +272,36 @@ CREATE TABLE "manufactures" (
 	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "manufacturing_forms" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"sort_order" integer,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "manufacturing_sectors" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"sort_order" integer,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "material_areas" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -228,6 +317,84 @@ CREATE TABLE "material_areas" (
 	"product_ids" integer[],
 	"certifications" jsonb,
 	"description" text,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "plants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"scientific_name" text,
+	"plant_type" text,
+	"description" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "product_animals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"animal_id" integer NOT NULL,
+	"scientific_name" text,
+	"growth_duration_days" integer,
+	"seasons" text,
+	"suitable_conditions" text,
+	"yield_per_head" double precision,
+	"care_notes" text,
+	"image" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "product_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"parent_id" integer,
+	"path" text,
+	"depth" integer,
+	"description" text,
+	"image" text,
+	"sort_order" integer,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "product_plants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"plant_id" integer NOT NULL,
+	"scientific_name" text,
+	"growth_duration_days" integer,
+	"seasons" text,
+	"suitable_soils" text,
+	"yield_per_ha" double precision,
+	"planting_density" text,
+	"care_notes" text,
+	"image" text,
+	"is_active" boolean DEFAULT true,
 	"search_text" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -290,6 +457,19 @@ CREATE TABLE "provinces" (
 	"updated_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "regions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"province_ids" integer[],
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
 CREATE TABLE "roles" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -301,6 +481,35 @@ CREATE TABLE "roles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer,
 	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "roles_administrative" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"status" text DEFAULT 'active' NOT NULL,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "seafoods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"scientific_name" text,
+	"seafood_type" text,
+	"water_type" text,
+	"description" text,
+	"is_active" boolean DEFAULT true,
+	"search_text" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_by" integer,
+	"deleted_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -349,6 +558,21 @@ CREATE INDEX "role_permissions_perm_idx" ON "role_permissions" USING btree ("per
 CREATE UNIQUE INDEX "sessions_token_hash_uq" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "uploads_key_uq" ON "uploads" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "administrative_username_uq" ON "administrative" USING btree ("username");--> statement-breakpoint
+CREATE INDEX "administrative_full_name_idx" ON "administrative" USING btree ("full_name");--> statement-breakpoint
+CREATE UNIQUE INDEX "administrative_email_uq" ON "administrative" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "administrative_ward_id_idx" ON "administrative" USING btree ("ward_id");--> statement-breakpoint
+CREATE INDEX "administrative_role_id_idx" ON "administrative" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "administrative_status_idx" ON "administrative" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "administrative_is_highlight_idx" ON "administrative" USING btree ("is_highlight");--> statement-breakpoint
+CREATE INDEX "administrative_search_idx" ON "administrative" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "administrative_created_at_idx" ON "administrative" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "animals_code_uq" ON "animals" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "animals_name_uq" ON "animals" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "animals_animal_type_idx" ON "animals" USING btree ("animal_type");--> statement-breakpoint
+CREATE INDEX "animals_is_active_idx" ON "animals" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "animals_search_idx" ON "animals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "animals_created_at_idx" ON "animals" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "apps_full_name_idx" ON "apps" USING btree ("full_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "apps_phone_uq" ON "apps" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "apps_birthday_idx" ON "apps" USING btree ("birthday");--> statement-breakpoint
@@ -357,6 +581,13 @@ CREATE INDEX "apps_ward_id_idx" ON "apps" USING btree ("ward_id");--> statement-
 CREATE INDEX "apps_status_idx" ON "apps" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "apps_search_idx" ON "apps" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "apps_created_at_idx" ON "apps" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "criteria_seafoods_code_uq" ON "criteria_seafoods" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_name_idx" ON "criteria_seafoods" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_seafood_id_idx" ON "criteria_seafoods" USING btree ("seafood_id");--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_is_active_idx" ON "criteria_seafoods" USING btree ("is_active");--> statement-breakpoint
+CREATE UNIQUE INDEX "criteria_seafoods_seafood_id_stage_uq" ON "criteria_seafoods" USING btree ("seafood_id","stage") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_search_idx" ON "criteria_seafoods" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_created_at_idx" ON "criteria_seafoods" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "distributors_code_uq" ON "distributors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "distributors_name_idx" ON "distributors" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "distributors_tax_code_uq" ON "distributors" USING btree ("tax_code") WHERE deleted_at is null;--> statement-breakpoint
@@ -395,6 +626,18 @@ CREATE INDEX "manufactures_ward_id_idx" ON "manufactures" USING btree ("ward_id"
 CREATE INDEX "manufactures_status_idx" ON "manufactures" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "manufactures_search_idx" ON "manufactures" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "manufactures_created_at_idx" ON "manufactures" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "manufacturing_forms_code_uq" ON "manufacturing_forms" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "manufacturing_forms_name_uq" ON "manufacturing_forms" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "manufacturing_forms_sort_order_idx" ON "manufacturing_forms" USING btree ("sort_order");--> statement-breakpoint
+CREATE INDEX "manufacturing_forms_is_active_idx" ON "manufacturing_forms" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "manufacturing_forms_search_idx" ON "manufacturing_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "manufacturing_forms_created_at_idx" ON "manufacturing_forms" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "manufacturing_sectors_code_uq" ON "manufacturing_sectors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "manufacturing_sectors_name_uq" ON "manufacturing_sectors" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "manufacturing_sectors_sort_order_idx" ON "manufacturing_sectors" USING btree ("sort_order");--> statement-breakpoint
+CREATE INDEX "manufacturing_sectors_is_active_idx" ON "manufacturing_sectors" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "manufacturing_sectors_search_idx" ON "manufacturing_sectors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "manufacturing_sectors_created_at_idx" ON "manufacturing_sectors" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "material_areas_code_uq" ON "material_areas" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "material_areas_name_idx" ON "material_areas" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "material_areas_manufacture_id_idx" ON "material_areas" USING btree ("manufacture_id");--> statement-breakpoint
@@ -403,6 +646,37 @@ CREATE INDEX "material_areas_ward_id_idx" ON "material_areas" USING btree ("ward
 CREATE INDEX "material_areas_farming_form_id_idx" ON "material_areas" USING btree ("farming_form_id");--> statement-breakpoint
 CREATE INDEX "material_areas_search_idx" ON "material_areas" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "material_areas_created_at_idx" ON "material_areas" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "plants_code_uq" ON "plants" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "plants_name_uq" ON "plants" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "plants_plant_type_idx" ON "plants" USING btree ("plant_type");--> statement-breakpoint
+CREATE INDEX "plants_is_active_idx" ON "plants" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "plants_search_idx" ON "plants" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "plants_created_at_idx" ON "plants" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_animals_code_uq" ON "product_animals" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_animals_name_uq" ON "product_animals" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_animals_animal_id_idx" ON "product_animals" USING btree ("animal_id");--> statement-breakpoint
+CREATE INDEX "product_animals_growth_duration_days_idx" ON "product_animals" USING btree ("growth_duration_days");--> statement-breakpoint
+CREATE INDEX "product_animals_yield_per_head_idx" ON "product_animals" USING btree ("yield_per_head");--> statement-breakpoint
+CREATE INDEX "product_animals_is_active_idx" ON "product_animals" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "product_animals_search_idx" ON "product_animals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_animals_created_at_idx" ON "product_animals" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_groups_code_uq" ON "product_groups" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_groups_name_idx" ON "product_groups" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "product_groups_parent_id_idx" ON "product_groups" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "product_groups_path_idx" ON "product_groups" USING btree ("path");--> statement-breakpoint
+CREATE INDEX "product_groups_sort_order_idx" ON "product_groups" USING btree ("sort_order");--> statement-breakpoint
+CREATE INDEX "product_groups_is_active_idx" ON "product_groups" USING btree ("is_active");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_groups_parent_id_name_uq" ON "product_groups" USING btree ("parent_id","name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_groups_search_idx" ON "product_groups" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_groups_created_at_idx" ON "product_groups" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "product_plants_code_uq" ON "product_plants" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_plants_name_uq" ON "product_plants" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "product_plants_plant_id_idx" ON "product_plants" USING btree ("plant_id");--> statement-breakpoint
+CREATE INDEX "product_plants_growth_duration_days_idx" ON "product_plants" USING btree ("growth_duration_days");--> statement-breakpoint
+CREATE INDEX "product_plants_yield_per_ha_idx" ON "product_plants" USING btree ("yield_per_ha");--> statement-breakpoint
+CREATE INDEX "product_plants_is_active_idx" ON "product_plants" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "product_plants_search_idx" ON "product_plants" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "product_plants_created_at_idx" ON "product_plants" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_units_name_uq" ON "product_units" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_units_is_active_idx" ON "product_units" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "product_units_search_idx" ON "product_units" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
@@ -426,11 +700,26 @@ CREATE INDEX "provinces_name_idx" ON "provinces" USING btree ("name");--> statem
 CREATE INDEX "provinces_level_idx" ON "provinces" USING btree ("level");--> statement-breakpoint
 CREATE INDEX "provinces_search_idx" ON "provinces" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "provinces_created_at_idx" ON "provinces" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "regions_code_uq" ON "regions" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "regions_name_uq" ON "regions" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "regions_search_idx" ON "regions" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "regions_created_at_idx" ON "regions" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_uq" ON "roles" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "roles_price_idx" ON "roles" USING btree ("price");--> statement-breakpoint
 CREATE INDEX "roles_status_idx" ON "roles" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "roles_search_idx" ON "roles" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "roles_created_at_idx" ON "roles" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_administrative_name_uq" ON "roles_administrative" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "roles_administrative_status_idx" ON "roles_administrative" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "roles_administrative_search_idx" ON "roles_administrative" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "roles_administrative_created_at_idx" ON "roles_administrative" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "seafoods_code_uq" ON "seafoods" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "seafoods_name_uq" ON "seafoods" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "seafoods_seafood_type_idx" ON "seafoods" USING btree ("seafood_type");--> statement-breakpoint
+CREATE INDEX "seafoods_water_type_idx" ON "seafoods" USING btree ("water_type");--> statement-breakpoint
+CREATE INDEX "seafoods_is_active_idx" ON "seafoods" USING btree ("is_active");--> statement-breakpoint
+CREATE INDEX "seafoods_search_idx" ON "seafoods" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "seafoods_created_at_idx" ON "seafoods" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "users_full_name_idx" ON "users" USING btree ("full_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint

@@ -1,9 +1,328 @@
-import type { ResourceDef } from '@nns/shared';
-import type { ResourceHooks, Router } from './module';
+import '@fastify/multipart';
+import { type ResourceDef, toFieldErrors } from '@nns/shared';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { AppError, badRequest } from './errors';
+import { exportColumns, sheetName } from './export';
+import { type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
+import type { Ctx, ResourceHooks, Router } from './module';
+import { assertWardAllowed, col, scopeOf, searchTextOf, whereSql } from './resource-query';
+import { attachRefs, checkRefs, checkUnique, exec, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
 import type { Services } from './services';
 
 /**
- * .xlsx import from the export template (POST /api/admin/{name}/import, dry run first).
- * Written by the reference-data engineer; until then resources that declare `import` get no route.
+ * .xlsx import from the export template: POST /api/admin/{name}/import?dry_run=1|0 (multipart `file`).
+ * Every row is read back into a request body, validated by the declaration's schema, its references
+ * resolved by title or code, and upserted by the declared key, all in one transaction: a dry run (the
+ * default) and a file with any error roll everything back, so nothing is written until the whole file
+ * is clean. Each row runs in a savepoint so one bad row cannot hide the errors of the next.
  */
-export function registerImport(_router: Router, _services: Services, _def: ResourceDef, _hooks?: ResourceHooks) {}
+
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+export interface RowReport {
+  row: number;
+  key: string;
+  action: 'create' | 'update' | 'unchanged' | 'error';
+  id?: number;
+  /** the resource written, when an import spans several */
+  target?: string;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+}
+export interface ImportSummary {
+  dry_run: boolean;
+  written: boolean;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errors: RowError[];
+  rows: RowReport[];
+  ignored_columns: string[];
+}
+
+export const importQuery = z
+  .object({
+    dry_run: z.enum(['1', '0', 'true', 'false'], { error: 'dry_run chỉ nhận 1 hoặc 0' }).optional(),
+  })
+  .strict();
+
+export const importResponse = z.object({
+  dry_run: z.boolean(),
+  written: z.boolean(),
+  total: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  rows: z.array(
+    z.object({
+      row: z.number(),
+      key: z.string(),
+      action: z.string(),
+      id: z.number().optional(),
+      target: z.string().optional(),
+      changes: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  ignored_columns: z.array(z.string()),
+});
+
+class Rollback extends Error {}
+
+export const isDryRun = (q: { dry_run?: string }) => q.dry_run === undefined || q.dry_run === '1' || q.dry_run === 'true';
+
+/** The uploaded file of a multipart request (field `file`). */
+export async function uploadedFile(ctx: Ctx): Promise<Buffer> {
+  const part = await ctx.req.file().catch(() => undefined);
+  if (!part) throw badRequest([{ field: 'file', message: 'Vui lòng chọn tệp Excel (.xlsx) để nhập' }]);
+  const buf = await part.toBuffer();
+  if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b) {
+    throw badRequest([{ field: 'file', message: 'Tệp không phải là tệp Excel (.xlsx) hợp lệ' }]);
+  }
+  return buf;
+}
+
+/** Runs an import in one transaction; rolled back on a dry run or when any row has an error. */
+export async function inImportTransaction(services: Services, dryRun: boolean, work: (tx: Db, s: ImportSummary) => Promise<void>, ignored: string[] = []) {
+  const s: ImportSummary = { dry_run: dryRun, written: false, total: 0, created: 0, updated: 0, unchanged: 0, errors: [], rows: [], ignored_columns: ignored };
+  try {
+    await services.db.transaction(async (tx) => {
+      await work(tx as unknown as Db, s);
+      if (dryRun || s.errors.length) throw new Rollback();
+    });
+    s.written = true;
+  } catch (e) {
+    if (!(e instanceof Rollback)) throw e;
+  }
+  if (!dryRun && s.errors.length) {
+    throw new AppError(400, `Tệp có lỗi ở ${new Set(s.errors.map((e) => e.row)).size} dòng, chưa ghi dữ liệu nào`, s);
+  }
+  return s;
+}
+
+/** AppErrors of a row's write become that row's errors; anything else is a real failure. */
+export function rowErrorsOf(e: unknown, row: number, fallbackField: string): RowError[] {
+  if (!(e instanceof AppError)) throw e;
+  const list = (e.data as { errors?: { field: string; message: string }[] } | null)?.errors;
+  if (list?.length) return list.map((x) => ({ row, field: x.field, message: x.message }));
+  return [{ row, field: fallbackField, message: e.message }];
+}
+
+/** Validated body → row values, as the engine writes them: read-only fields dropped, search text and authorship set. */
+export function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...data };
+  for (const [k, f] of Object.entries(def.fields)) if (f.readOnly) delete out[k];
+  if (def.searchFields.length) out.search_text = searchTextOf(def, { ...existing, ...out });
+  out.updated_by = ctx.user?.id ?? null;
+  if (existing) out.updated_at = new Date().toISOString();
+  else out.created_by = ctx.user?.id ?? null;
+  return out;
+}
+
+const same = (def: ResourceDef, k: string, a: unknown, b: unknown) => {
+  const f = def.fields[k];
+  const empty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && !v.length);
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (f?.kind === 'date' || f?.kind === 'datetime') return Date.parse(String(a)) === Date.parse(String(b));
+  if (f?.kind === 'refs') return JSON.stringify([...(a as number[])].sort()) === JSON.stringify([...(b as number[])].sort());
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+};
+
+/** What a cell showed before: the export's own rendering where the list has that column. */
+function shownBefore(def: ResourceDef, row: Record<string, unknown>, key: string): unknown {
+  const c = exportColumns(def).find((x) => x.key === key);
+  return c ? c.value(row) : (row[key] ?? '');
+}
+
+interface RowJob {
+  ctx: Ctx;
+  tx: Db;
+  def: ResourceDef;
+  hooks: ResourceHooks;
+  sheet: Sheet;
+  refs: RefResolver;
+  seen: Map<string, number>;
+  s: ImportSummary;
+}
+
+async function importRow(j: RowJob, r: SheetRow) {
+  const { ctx, tx, def, hooks, s } = j;
+  const key = def.config.import?.key ?? 'code';
+  const keyText = String(r.values[key] ?? '').trim();
+  const fail = (errors: RowError[]) => {
+    s.errors.push(...errors);
+    s.rows.push({ row: r.row, key: keyText, action: 'error' });
+  };
+  if (!keyText) return fail([{ row: r.row, field: key, message: `${def.fields[key].label} bắt buộc (dùng để nhận diện bản ghi)` }]);
+  const dup = j.seen.get(keyText);
+  if (dup) return fail([{ row: r.row, field: key, message: `${def.fields[key].label} '${keyText}' trùng với dòng ${dup}` }]);
+  j.seen.set(keyText, r.row);
+
+  const live = def.softDelete ? [sql`deleted_at is null`] : [];
+  const [existing] = await exec(
+    tx,
+    sql`select ${selectList(def)} from ${col(def.table)}${whereSql([sql`${col(key)} = ${keyText}`, ...live, ...scopeOf(def, ctx.user)])} limit 1`,
+  );
+  const creating = !existing;
+  const body: Record<string, unknown> = {};
+  const errors: RowError[] = [];
+  for (const c of j.sheet.columns) {
+    const raw = r.values[c.key];
+    const res = await parseCell(c.field, raw, j.refs, creating);
+    if ('error' in res) errors.push({ row: r.row, field: c.key, message: res.error });
+    else if ('value' in res) body[c.key] = res.value;
+    else if (!creating && c.field.required) errors.push({ row: r.row, field: c.key, message: `${c.field.label} bắt buộc` });
+  }
+  if (errors.length) return fail(errors);
+  const parsed = (creating ? def.createSchema : def.updateSchema).safeParse(body);
+  if (!parsed.success) return fail(toFieldErrors(parsed.error.issues, def.labels).map((e) => ({ row: r.row, ...e })));
+  let data = parsed.data as Record<string, unknown>;
+
+  let changes: Record<string, { from: unknown; to: unknown }> | undefined;
+  if (existing) {
+    const before = present(def, existing, undefined, null);
+    await attachRefs(tx, def, [before]);
+    changes = {};
+    for (const [k, v] of Object.entries(data)) {
+      if (!same(def, k, before[k], v)) changes[k] = { from: shownBefore(def, before, k), to: r.values[k] ?? '' };
+    }
+    if (!Object.keys(changes).length) {
+      s.unchanged++;
+      s.rows.push({ row: r.row, key: keyText, action: 'unchanged', id: existing.id as number });
+      return;
+    }
+  }
+  try {
+    const id = await tx.transaction(async (spTx) => {
+      const sp = spTx as unknown as Db;
+      if (existing) {
+        if ('ward_id' in data) assertWardAllowed(def, ctx.user, data.ward_id);
+        if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, sp);
+        await checkRefs(sp, def, data);
+        await checkUnique(sp, def, { ...existing, ...data }, existing.id as number);
+        const [row] = await exec(sp, updateSql(def, existing.id as number, rowValues(def, data, ctx, existing))).catch(mapDbError);
+        await hooks.afterWrite?.(row, ctx, sp, 'update');
+        await ctx.audit(
+          {
+            action: 'import',
+            subject: def.subject,
+            recordId: row.id as number,
+            before: present(def, existing, undefined, null),
+            after: present(def, row, undefined, null),
+          },
+          sp,
+        );
+        return row.id as number;
+      }
+      if (def.wardScoped && ctx.user && !ctx.user.unscoped && data.ward_id == null) data.ward_id = ctx.user.ward_id;
+      assertWardAllowed(def, ctx.user, data.ward_id);
+      if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, sp);
+      await checkRefs(sp, def, data);
+      await checkUnique(sp, def, data);
+      const [row] = await exec(sp, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
+      await hooks.afterWrite?.(row, ctx, sp, 'create');
+      await ctx.audit({ action: 'import', subject: def.subject, recordId: row.id as number, after: present(def, row, undefined, null) }, sp);
+      return row.id as number;
+    });
+    if (existing) s.updated++;
+    else s.created++;
+    s.rows.push({ row: r.row, key: keyText, action: existing ? 'update' : 'create', id, changes });
+  } catch (e) {
+    fail(rowErrorsOf(e, r.row, key));
+  }
+}
+
+/** Reads, checks and (unless a dry run) writes one file for one resource. */
+export async function importResource(services: Services, def: ResourceDef, hooks: ResourceHooks, ctx: Ctx, buf: Buffer, dryRun: boolean) {
+  const sheet = await readSheet(def, buf);
+  return inImportTransaction(
+    services,
+    dryRun,
+    async (tx, s) => {
+      s.total = sheet.rows.length;
+      const job: RowJob = { ctx, tx, def, hooks, sheet, refs: new RefResolver(tx, def.name), seen: new Map(), s };
+      for (const r of sheet.rows) await importRow(job, r);
+    },
+    sheet.ignored,
+  );
+}
+
+/** An empty workbook with the import's headers and a second sheet that explains each column. */
+export async function templateWorkbook(def: ResourceDef, columns: ImportColumn[] = templateColumns(def)) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName(def.label));
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(50, Math.max(14, c.header.length + 4)) }));
+  ws.getRow(1).font = { bold: true };
+  const help = wb.addWorksheet('Hướng dẫn');
+  help.columns = [
+    { header: 'Cột', width: 36 },
+    { header: 'Bắt buộc', width: 10 },
+    { header: 'Cách ghi', width: 80 },
+  ];
+  help.getRow(1).font = { bold: true };
+  const how: Record<string, string> = {
+    date: 'Ngày dạng DD/MM/YYYY',
+    datetime: 'Ngày giờ dạng DD/MM/YYYY HH:mm (giờ Việt Nam)',
+    switch: "'Có' hoặc 'Không'",
+    ref: 'Tên (hoặc mã) của bản ghi đã có',
+    refs: 'Các tên (hoặc mã), cách nhau bởi dấu phẩy',
+    integer: 'Số nguyên',
+    money: 'Số nguyên (VNĐ)',
+    float: 'Số, phần thập phân dùng dấu phẩy hoặc dấu chấm',
+    images: 'Danh sách đường dẫn ảnh',
+    json: 'Dữ liệu JSON',
+    polygon: 'GeoJSON Polygon',
+  };
+  for (const c of columns) {
+    const opts = c.field.kind === 'enum' ? `Một trong: ${(c.field.options ?? []).map((o) => o.label).join(', ')}` : (how[c.field.kind] ?? 'Văn bản');
+    const isKey = c.key === def.config.import?.key ? ' — dùng để nhận diện: trùng mã thì cập nhật, chưa có thì thêm mới' : '';
+    help.addRow([c.header, c.field.required || isKey ? 'Có' : '', `${opts}${isKey}`]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export function registerImport(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {
+  const base = `/api/admin/${def.name}`;
+  const tags = [def.label];
+  const access = { action: 'create' as const, subject: def.subject };
+  router.add({
+    method: 'POST',
+    url: `${base}/import`,
+    access,
+    summary: `Nhập Excel ${def.label.toLowerCase()} (dry_run=1 để kiểm tra trước)`,
+    tags,
+    query: importQuery,
+    multipart: true,
+    response: importResponse,
+    message: 'Đã xử lý tệp nhập',
+    handler: async (ctx) => {
+      const dryRun = isDryRun(ctx.query);
+      const s = await importResource(services, def, hooks, ctx, await uploadedFile(ctx), dryRun);
+      if (!dryRun) ctx.req.audited = true;
+      return s;
+    },
+  });
+  router.add({
+    method: 'GET',
+    url: `${base}/import-template`,
+    access,
+    summary: `Tệp mẫu nhập Excel ${def.label.toLowerCase()}`,
+    tags,
+    raw: true,
+    handler: async (ctx) => {
+      const buf = await templateWorkbook(def);
+      const name = `mau-nhap-${def.name}.xlsx`;
+      ctx.reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(buf);
+    },
+  });
+}

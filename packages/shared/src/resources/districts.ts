@@ -9,8 +9,12 @@ export default defineResource({
   fields: {
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên quận/huyện', required: true, max: 150, search: true, sort: true }),
-    level: text({ label: 'Cấp', max: 50, filter: true }),
+    level: text({ label: 'Cấp', max: 50, filter: true, placeholder: 'Quận, Huyện, Thị xã, Thành phố' }),
     province_id: ref('provinces', { label: 'Tỉnh/thành phố', required: true, filter: true }),
   },
   list: { columns: ['code', 'name', 'level', 'province_id'], sort: ['code', 'name'], defaultSort: 'code' },
+  // the read answers the district with its wards (modules/areas)
+  custom: { read: true },
+  import: { key: 'code' },
+  menuOrder: 2,
 });

@@ -9,7 +9,11 @@ export default defineResource({
   fields: {
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên tỉnh/thành phố', required: true, max: 150, search: true, sort: true }),
-    level: text({ label: 'Cấp', max: 50, filter: true }),
+    level: text({ label: 'Cấp', max: 50, filter: true, placeholder: 'Tỉnh, Thành phố trực thuộc trung ương' }),
   },
   list: { columns: ['code', 'name', 'level'], sort: ['code', 'name'], defaultSort: 'code' },
+  // the read answers the province with its districts and ward counts (modules/areas)
+  custom: { read: true },
+  import: { key: 'code' },
+  menuOrder: 1,
 });

@@ -9,9 +9,11 @@ export default defineResource({
   fields: {
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên phường/xã', required: true, max: 150, search: true, sort: true }),
-    level: text({ label: 'Cấp', max: 50, filter: true }),
+    level: text({ label: 'Cấp', max: 50, filter: true, placeholder: 'Phường, Xã, Đặc khu' }),
     province_id: ref('provinces', { label: 'Tỉnh/thành phố', required: true, filter: true }),
     district_id: ref('districts', { label: 'Quận/huyện (nếu có)', filter: true }),
   },
   list: { columns: ['code', 'name', 'level', 'district_id', 'province_id'], sort: ['code', 'name'], defaultSort: 'code' },
+  import: { key: 'code' },
+  menuOrder: 3,
 });

@@ -2,16 +2,26 @@
 import { resourceByName } from '@nns/shared/registry';
 import { tableFor } from './build';
 
+export const animals = tableFor(resourceByName['animals']);
 export const apps = tableFor(resourceByName['apps']);
+export const criteriaSeafoods = tableFor(resourceByName['criteria-seafoods']);
 export const distributors = tableFor(resourceByName['distributors']);
 export const districts = tableFor(resourceByName['districts']);
 export const farmingForms = tableFor(resourceByName['farming-forms']);
 export const labors = tableFor(resourceByName['labors']);
 export const manufactures = tableFor(resourceByName['manufactures']);
+export const manufacturingForms = tableFor(resourceByName['manufacturing-forms']);
+export const manufacturingSectors = tableFor(resourceByName['manufacturing-sectors']);
 export const materialAreas = tableFor(resourceByName['material-areas']);
+export const plants = tableFor(resourceByName['plants']);
+export const productAnimals = tableFor(resourceByName['product-animals']);
+export const productGroups = tableFor(resourceByName['product-groups']);
+export const productPlants = tableFor(resourceByName['product-plants']);
 export const productUnits = tableFor(resourceByName['product-units']);
 export const products = tableFor(resourceByName['products']);
 export const provinces = tableFor(resourceByName['provinces']);
+export const regions = tableFor(resourceByName['regions']);
 export const roles = tableFor(resourceByName['roles']);
+export const seafoods = tableFor(resourceByName['seafoods']);
 export const users = tableFor(resourceByName['users']);
 export const wards = tableFor(resourceByName['wards']);

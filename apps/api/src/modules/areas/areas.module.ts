@@ -1,0 +1,141 @@
+import districtsDef from '@nns/shared/resources/districts';
+import provincesDef from '@nns/shared/resources/provinces';
+import regionsDef from '@nns/shared/resources/regions';
+import wardsDef from '@nns/shared/resources/wards';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, conflict } from '../../core/errors';
+import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
+import { type Ctx, defineModule } from '../../core/module';
+import { attachRefs, exec, findOne, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import type { Db } from '../../db/client';
+import { seedRows } from './seed';
+import { importUnits, unitsTemplate } from './units-import';
+
+const entry = z.object({ entry: z.record(z.string(), z.unknown()) });
+const S = 'administrative_areas' as const;
+
+/** A ward's district must lie in the ward's province. */
+async function checkWardDistrict(db: Db, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const districtId = 'district_id' in data ? data.district_id : existing?.district_id;
+  const provinceId = 'province_id' in data ? data.province_id : existing?.province_id;
+  if (districtId == null) return data;
+  const [d] = await exec<{ province_id: number }>(db, sql`select province_id from districts where id = ${districtId}`);
+  if (d && d.province_id !== provinceId) {
+    throw badRequest([{ field: 'district_id', message: 'Quận/huyện không thuộc tỉnh/thành phố đã chọn' }]);
+  }
+  return data;
+}
+
+async function refuseWithChildren(db: Db, q: ReturnType<typeof sql>, what: string) {
+  const [{ n }] = await exec<{ n: number }>(db, q);
+  if (n > 0) throw conflict(`Không thể xóa vì còn ${n} ${what} trực thuộc`);
+}
+
+export default defineModule({
+  name: 'areas',
+  hooks: {
+    wards: {
+      beforeCreate: (data, _ctx, tx) => checkWardDistrict(tx, data),
+      beforeUpdate: (data, existing, _ctx, tx) => checkWardDistrict(tx, data, existing),
+    },
+    provinces: {
+      beforeDelete: async (row, _ctx, tx) => {
+        await refuseWithChildren(tx, sql`select count(*)::int as n from districts where province_id = ${row.id}`, 'quận/huyện');
+        await refuseWithChildren(tx, sql`select count(*)::int as n from wards where province_id = ${row.id}`, 'phường/xã');
+      },
+    },
+    districts: {
+      beforeDelete: (row, _ctx, tx) => refuseWithChildren(tx, sql`select count(*)::int as n from wards where district_id = ${row.id}`, 'phường/xã'),
+    },
+  },
+  routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/provinces/:id',
+      access: { action: 'read', subject: S },
+      tags: [provincesDef.label],
+      summary: 'Chi tiết tỉnh/thành phố kèm các quận/huyện và số phường/xã',
+      params: idParams,
+      response: entry,
+      handler: async (ctx) => {
+        const row = await findOne(services.db, provincesDef, ctx.params.id, ctx as Ctx);
+        const districts = await exec(
+          services.db,
+          sql`select d.id, d.code, d.name, d.level,
+          (select count(*)::int from wards w where w.district_id = d.id) as wards_count
+          from districts d where d.province_id = ${row.id} order by d.code`,
+        );
+        const [c] = await exec<{ total: number; direct: number }>(
+          services.db,
+          sql`select count(*)::int as total,
+          count(*) filter (where district_id is null)::int as direct from wards where province_id = ${row.id}`,
+        );
+        return { entry: { ...present(provincesDef, row, undefined, ctx as Ctx), districts, wards_count: c.total, direct_wards_count: c.direct } };
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/districts/:id',
+      access: { action: 'read', subject: S },
+      tags: [districtsDef.label],
+      summary: 'Chi tiết quận/huyện kèm các phường/xã',
+      params: idParams,
+      response: entry,
+      handler: async (ctx) => {
+        const row = await findOne(services.db, districtsDef, ctx.params.id, ctx as Ctx);
+        await attachRefs(services.db, districtsDef, [row]);
+        const wards = await exec(services.db, sql`select id, code, name, level from wards where district_id = ${row.id} order by code`);
+        return { entry: { ...present(districtsDef, row, undefined, ctx as Ctx), wards, wards_count: wards.length } };
+      },
+    });
+    router.add({
+      method: 'POST',
+      url: '/api/admin/provinces/import-units',
+      access: { action: 'create', subject: S },
+      tags: [provincesDef.label],
+      summary: 'Nhập danh mục đơn vị hành chính chính thức (Mã, Tên, Cấp, Mã cấp trên); dry_run=1 để kiểm tra trước',
+      query: importQuery,
+      multipart: true,
+      response: importResponse,
+      message: 'Đã xử lý tệp nhập',
+      handler: async (ctx) => {
+        const dryRun = isDryRun(ctx.query);
+        const s = await importUnits(services, ctx as Ctx, await uploadedFile(ctx as Ctx), dryRun);
+        if (!dryRun) ctx.req.audited = true;
+        return s;
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/provinces/import-units-template',
+      access: { action: 'create', subject: S },
+      tags: [provincesDef.label],
+      summary: 'Tệp mẫu nhập đơn vị hành chính',
+      raw: true,
+      handler: async (ctx) => {
+        ctx.reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="mau-nhap-don-vi-hanh-chinh.xlsx"')
+          .send(await unitsTemplate());
+      },
+    });
+  },
+  /**
+   * One real province in the two-level shape of 1 July 2025 (no districts): Lâm Đồng (68) and a few
+   * of its wards and communes with their official codes. The full list comes in through import-units.
+   */
+  async seedDemo(services) {
+    const p = await seedRows(services, provincesDef, [{ code: '68', name: 'Tỉnh Lâm Đồng', level: 'Tỉnh' }]);
+    const lamDong = p.get('68');
+    await seedRows(services, wardsDef, [
+      { code: '24781', name: 'Phường Xuân Hương - Đà Lạt', level: 'Phường', province_id: lamDong },
+      { code: '24784', name: 'Phường Lâm Viên - Đà Lạt', level: 'Phường', province_id: lamDong },
+      { code: '24958', name: 'Xã Đức Trọng', level: 'Xã', province_id: lamDong },
+    ]);
+    await seedRows(services, regionsDef, [
+      { code: 'TN', name: 'Tây Nguyên', description: 'Vùng cà phê, hồ tiêu, sầu riêng và rau hoa ôn đới.', province_ids: [lamDong] },
+    ]);
+  },
+});
