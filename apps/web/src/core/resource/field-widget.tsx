@@ -14,6 +14,15 @@ export const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
 export const moneyFormatter = (v: string | number | undefined) => (v === undefined || v === '' ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
 export const moneyParser = (v: string | undefined) => (v ? v.replace(/[^\d-]/g, '') : '');
 
+/** Form.Item hands value/onChange to its direct child, so the Suspense boundary lives inside it. */
+function LazyRichText(props: { value?: string | null; onChange?: (v: string) => void; id?: string }) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
+
 /** JSON fields edited as text; the value stays an object, invalid text keeps the last good value. */
 function JsonInput({ value, onChange, id }: { value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const [text, setText] = useState(() => (value == null ? '' : JSON.stringify(value, null, 2)));
@@ -62,11 +71,7 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={placeholder} showCount={f.max ? { formatter: ({ count }) => `${count}/${f.max}` } : false} />;
     case 'richtext':
-      return (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <RichTextEditor />
-        </Suspense>
-      );
+      return <LazyRichText />;
     case 'password':
       return <Input.Password autoComplete="new-password" placeholder={placeholder} />;
     case 'email':

@@ -53,7 +53,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   const [dirty, setDirty] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  useUnsavedWarning(dirty);
+  const unsaved = useUnsavedWarning(dirty);
 
   const detail = useQuery({
     queryKey: keys.detail(id ?? ''),
@@ -108,6 +108,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
     const env: Envelope = await withLoading(id ? api.put(`/api/admin/${def.name}/${id}`, body) : api.post(`/api/admin/${def.name}`, body));
     setSaving(false);
     if (env?.code === 200) {
+      unsaved.release();
       setDirty(false);
       await qc.invalidateQueries({ queryKey: keys.all });
       // the popup stays up over the list; leaving first means the unsaved-changes guard sees a clean form

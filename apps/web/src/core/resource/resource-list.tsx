@@ -115,9 +115,8 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
       title: 'Thao tác',
       key: '__actions',
       fixed: 'right',
-      width: 150,
       render: (_v, row) => (
-        <Space size={4} wrap>
+        <Space size={4}>
           {sets.map(([name, a]) =>
             a.kind === 'set' && row[a.field] !== a.value ? (
               <Button key={name} size="small" type="primary" ghost onClick={() => void act(`${name}:${row.id}`, () => runAction(name, a, row))}>

@@ -1,4 +1,5 @@
 import 'react-quill-new/dist/quill.snow.css';
+import './rich-text.css';
 import ReactQuill from 'react-quill-new';
 
 /**
@@ -21,7 +22,8 @@ export default function RichTextEditor({ value, onChange, id }: { value?: string
         theme="snow"
         value={value ?? ''}
         // an editor emptied by the user leaves '<p><br></p>': that is an empty value
-        onChange={(html) => onChange?.(html === '<p><br></p>' ? '' : html)}
+        // only the user's edits count: Quill normalising the loaded HTML must not mark the form as changed
+        onChange={(html, _delta, source) => source === 'user' && onChange?.(html === '<p><br></p>' ? '' : html)}
         modules={{ toolbar: TOOLBAR }}
         placeholder="Nhập nội dung..."
       />

@@ -80,7 +80,7 @@ export function UploadField({ value, onChange, multiple, kind, max = 20, id, dis
 
   const box = { width: 104, height: 104, borderRadius: 8 } as const;
   return (
-    <Space wrap size={8}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
       <Image.PreviewGroup>
         {urls.map((u) => (
           <div key={u} style={{ position: 'relative', ...box, border: '1px solid #d9d9d9', overflow: 'hidden' }}>
@@ -122,6 +122,6 @@ export function UploadField({ value, onChange, multiple, kind, max = 20, id, dis
         </button>
       )}
       {picker}
-    </Space>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { confirmDialog } from '../../app/feedback';
 
@@ -7,6 +7,8 @@ export const UNSAVED_TEXT = 'Các thay đổi sẽ bị mất nếu rời khỏi
 
 /** Warns before leaving a form with unsaved changes: closing the tab (beforeunload) and in-app navigation. */
 export function useUnsavedWarning(dirty: boolean) {
+  // set once the record is saved: the navigation that follows must not ask
+  const released = useRef(false);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -17,7 +19,7 @@ export function useUnsavedWarning(dirty: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !released.current && dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
@@ -30,4 +32,10 @@ export function useUnsavedWarning(dirty: boolean) {
       live = false;
     };
   }, [blocker]);
+
+  return {
+    release: () => {
+      released.current = true;
+    },
+  };
 }
