@@ -15,7 +15,7 @@ const list = async (name: string) => (await call(t, 'GET', `/api/admin/${name}`,
 describe('producers demo data', () => {
   it('has believable, valid producers, products, areas, distributors, labors and app users', async () => {
     const m = await list('manufactures');
-    expect(m.length).toBeGreaterThanOrEqual(5);
+    expect(m.length).toBe(6);
     for (const x of m) {
       expect(isTaxCode(x.tax_code), x.tax_code).toBe(true);
       expect(isPhone(x.phone), x.phone).toBe(true);
@@ -24,7 +24,7 @@ describe('producers demo data', () => {
     for (const w of ['Cà phê', 'Lúa gạo', 'Hồ tiêu', 'Thanh long', 'Thủy sản']) expect(names).toContain(w);
 
     const p = await list('products');
-    expect(p.length).toBeGreaterThanOrEqual(9);
+    expect(p.length).toBe(11);
     for (const x of p) {
       expect(isGtin(x.gtin), x.gtin).toBe(true);
       expect(x.gtin.startsWith('893')).toBe(true);
@@ -35,22 +35,22 @@ describe('producers demo data', () => {
     expect(img.headers['content-type']).toBe('image/png');
 
     const a = await list('material-areas');
-    expect(a.length).toBe(5);
+    expect(a.length).toBe(6);
     const warned = a.filter((x: { acreage_warning: string | null }) => x.acreage_warning);
     expect(warned.map((x: { code: string }) => x.code)).toEqual(['VNL-STG-001']);
     for (const x of a.filter((y: { acreage_warning: string | null }) => !y.acreage_warning)) expect(Math.abs(x.acreage_difference_percent)).toBeLessThan(1);
 
-    expect((await list('distributors')).length).toBe(4);
+    expect((await list('distributors')).length).toBe(5);
     const l = await list('labors');
-    expect(l.length).toBe(6);
+    expect(l.length).toBe(7);
     for (const x of l) expect(isCitizenId(x.citizen_id)).toBe(true);
-    expect((await list('apps')).length).toBe(4);
+    expect((await list('apps')).length).toBe(5);
   });
 
   it('runs again without duplicating anything', async () => {
     await seedDemo(t.app.services);
-    expect((await list('manufactures')).length).toBe(5);
-    expect((await list('products')).length).toBe(9);
-    expect((await list('labors')).length).toBe(6);
+    expect((await list('manufactures')).length).toBe(6);
+    expect((await list('products')).length).toBe(11);
+    expect((await list('labors')).length).toBe(7);
   });
 });

@@ -140,6 +140,27 @@ export const PRODUCERS: DemoProducer[] = [
         description: '<p>Khô cá tra phơi một nắng.</p>', colour: '#ffb74d' },
     ],
   },
+  {
+    code: 'CSSX-LDG-006', name: 'Hợp tác xã Nông nghiệp Rau an toàn Đức Trọng', form: 'Hợp tác xã', sector: 'Trồng trọt',
+    representative: 'K\'Brơi', tax_code: '5801462739', business_license_no: '42.08.000156', phone: '0963184572',
+    email: 'rauantoanductrong@gmail.com', address: 'Thôn Phú Thạnh, xã Đức Trọng, Lâm Đồng', ward: ['Đức Trọng'],
+    lat: 11.7352, long: 108.3738,
+    description: 'Rau, củ và atiso trồng trong nhà màng theo VietGAP, cung cấp cho các bếp ăn và siêu thị ở TP. Hồ Chí Minh.',
+    certifications: [
+      { type: 'vietgap', number: 'VG-LD-2024-0781', issuer: 'Trung tâm Chứng nhận Phù hợp (QUACERT)', valid_until: until(2026, 11) },
+      { type: 'ocop', stars: 4, number: 'OCOP-LD-2024-063', issuer: 'UBND tỉnh Lâm Đồng', valid_until: until(2027, 2) },
+    ],
+    gs1: '6589',
+    area: { code: 'VNL-LDG-001', name: 'Khu nhà màng rau Phú Thạnh', ha: 12.4, farming: 'VietGAP', lat: 11.7398, long: 108.3791, address: 'Thôn Phú Thạnh, xã Đức Trọng, Lâm Đồng' },
+    products: [
+      { code: 'SP-CACHUA-BEEF', name: 'Cà chua beef Đức Trọng (thùng 5 kg)', group: 'Rau củ', unit: 'thùng', farming: 'VietGAP', price: 135000, shelf: 14, status: 'approved',
+        ingredients: 'Cà chua beef tươi', usage: 'Ăn sống, xào, nấu canh', storage: 'Nơi thoáng mát hoặc ngăn mát 8–12 °C',
+        description: '<p>Cà chua trồng giá thể trong nhà màng, tưới nhỏ giọt, thu hái khi chín 80 %.</p>', colour: '#e53935' },
+      { code: 'SP-TRA-ATISO-20', name: 'Trà atiso Đà Lạt hộp 20 túi lọc', group: 'Trà', unit: 'hộp', farming: 'VietGAP', price: 75000, shelf: 540, ocop: 4, status: 'approved', highlight: true,
+        ingredients: 'Hoa, lá, thân, rễ atiso sấy khô', usage: 'Hãm 1 túi với 150 ml nước sôi trong 5 phút', storage: 'Nơi khô ráo, tránh ánh nắng',
+        description: '<p>Trà <em>atiso</em> Đà Lạt sấy lạnh giữ màu xanh tự nhiên.</p>', colour: '#558b2f' },
+    ],
+  },
 ];
 
 export const DISTRIBUTORS = [
@@ -151,6 +172,9 @@ export const DISTRIBUTORS = [
     email: 'export@mekongxanh.vn', address: 'Khu công nghiệp Trà Nóc, phường Trà Nóc, TP. Cần Thơ', price: 95000, status: 'pending', products: ['SP-CATRA-PL-1KG'] },
   { code: 'NPP-DN-004', name: 'Hộ kinh doanh Đặc sản Tây Nguyên Đà Nẵng', representative: 'Võ Thị Mai', tax_code: '0401738265-001', phone: '0935627184',
     email: 'dacsantaynguyen.dn@gmail.com', address: '72 Lê Duẩn, phường Hải Châu, TP. Đà Nẵng', price: 70000, status: 'pending', products: ['SP-CF-NHAN-1KG', 'SP-TIEU-DO-100'] },
+  { code: 'NPP-LD-005', name: 'Cửa hàng Đặc sản Đà Lạt Xuân Hương', representative: 'Lê Thị Thanh Thủy', tax_code: '5800917364', phone: '0918452736',
+    email: 'dacsandalat.xh@gmail.com', address: '12 Nguyễn Thị Minh Khai, phường Xuân Hương - Đà Lạt, Lâm Đồng', ward: ['Xuân Hương'], price: 60000, status: 'approved',
+    products: ['SP-TRA-ATISO-20', 'SP-CF-ROB-500', 'SP-TL-RUOT-DO'] },
 ];
 
 export const LABORS = [
@@ -159,6 +183,7 @@ export const LABORS = [
   { code: 'LD-STG-001', full_name: 'Thạch Thị Sa Ra', gender: 'female', birthday: '1995-06-25', citizen_id: '094195006251', phone: '0947261538', position: 'Ghi chép nhật ký đồng ruộng', producer: 'CSSX-STG-002', username: 'thachsara', status: 'approved' },
   { code: 'LD-GLI-001', full_name: 'Kpă Thị Lan', gender: 'female', birthday: '1990-09-09', citizen_id: '064190009093', phone: '0962738145', position: 'Công nhân phơi sấy', producer: 'CSSX-GLI-003', username: 'kpalan', status: 'pending' },
   { code: 'LD-BTN-001', full_name: 'Nguyễn Văn Sáu', gender: 'male', birthday: '1979-01-20', citizen_id: '060079001207', phone: '0915826374', position: 'Tổ trưởng tổ chăm sóc', producer: 'CSSX-BTN-004', username: 'nguyenvansau', status: 'approved' },
+  { code: 'LD-LDG-001', full_name: 'Ka Huyền', gender: 'female', birthday: '1996-02-14', citizen_id: '068196002147', phone: '0974618253', position: 'Chăm sóc nhà màng', producer: 'CSSX-LDG-006', username: 'kahuyen', status: 'approved' },
   { code: 'LD-AGG-001', full_name: 'Trần Thị Kim Ngân', gender: 'female', birthday: '1998-12-12', citizen_id: '089198012125', phone: '0888265173', position: 'Kiểm soát chất lượng ao nuôi', producer: 'CSSX-AGG-005', username: 'kimngan.ag', status: 'pending' },
 ];
 
@@ -166,5 +191,6 @@ export const APPS = [
   { full_name: 'Lê Văn Tám', phone: '0912483756', email: 'levantam.nongdan@gmail.com', birthday: '1975-08-19', gender: 'male', address: 'Xã Hòa Thắng, Đắk Lắk', ward: ['Hòa Thắng', 'Buôn Ma Thuột'], status: 'approved' },
   { full_name: 'Nguyễn Thị Hoa', phone: '0973526481', email: null, birthday: '1988-03-15', gender: 'female', address: 'Xã Hòa Tú 2, Sóc Trăng', ward: ['Hòa Tú', 'Mỹ Xuyên'], status: 'approved' },
   { full_name: 'Siu Đoan', phone: '0356182947', email: null, birthday: '1993-05-30', gender: 'male', address: 'Xã Ia Blang, Gia Lai', ward: ['Ia Blang', 'Chư Sê'], status: 'pending' },
+  { full_name: 'Đặng Quốc Bảo', phone: '0386251749', email: 'quocbao.dalat@gmail.com', birthday: '1984-07-07', gender: 'male', address: 'Phường Lâm Viên - Đà Lạt, Lâm Đồng', ward: ['Lâm Viên'], status: 'approved' },
   { full_name: 'Phan Thị Ngọc Hân', phone: '0708352614', email: 'ngochan.thanhlong@gmail.com', birthday: '2000-10-01', gender: 'female', address: 'Xã Hàm Minh, Bình Thuận', ward: ['Hàm Minh'], status: 'pending' },
 ];

@@ -118,8 +118,9 @@ export async function seedProducers(s: Services) {
     });
   }
   for (const d of DISTRIBUTORS) {
-    const { products, ...rest } = d;
-    await upsertByKey(db, 'distributors', { ...rest, product_ids: products.map((c) => productIds.get(c)).filter(Boolean) });
+    const { products, ward, ...rest } = d as typeof d & { ward?: string[] };
+    const wardId = ward ? await findId(db, 'wards', ward, true) : null;
+    await upsertByKey(db, 'distributors', { ...rest, ward_id: wardId, product_ids: products.map((c) => productIds.get(c)).filter(Boolean) });
   }
   const password = await hashPassword('NhatKy@2025');
   for (const l of LABORS) {
