@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { ADMIN } from './helpers';
 
 /**
  * The generic resource screens on a real server, through product units (issue 3 §6):
  * create, server validation error under its field, search without accents, sort, edit,
  * toggle, export (a real .xlsx read back) and delete.
  */
-const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@12345' };
 const LIST = '/admin/system/product-units';
 
 async function signIn(page: Page) {
