@@ -62,3 +62,20 @@ export default defineResource({
   softDelete: true,
   menuOrder: 5,
 });
+
+export type WaterParameter = (typeof CRITERIA_RANGES)[number][0];
+export type CriteriaCheck = { parameter: WaterParameter; label: string; value: number; min: number | null; max: number | null; result: 'ok' | 'low' | 'high' };
+
+/** Compares a water reading with one species' criteria: each measured parameter is ok, low or high. */
+export function checkWater(criteria: Record<string, unknown>, reading: Partial<Record<WaterParameter, number | null>>): CriteriaCheck[] {
+  const out: CriteriaCheck[] = [];
+  for (const [p, label] of CRITERIA_RANGES) {
+    const value = reading[p];
+    if (value === null || value === undefined) continue;
+    const min = (criteria[`${p}_min`] as number | null) ?? null;
+    const max = (criteria[`${p}_max`] as number | null) ?? null;
+    const result = min !== null && value < min ? 'low' : max !== null && value > max ? 'high' : 'ok';
+    out.push({ parameter: p, label, value, min, max, result });
+  }
+  return out;
+}
