@@ -80,9 +80,9 @@ describe('manufactures', () => {
     expect(e.body.data.rows).toBe(1);
     const { name, rows } = await readExport(e.body.data.url);
     expect(name).toBe('Cơ sở sản xuất');
-    expect(rows[0]).toEqual(['STT', 'Mã cơ sở', 'Tên cơ sở sản xuất', 'Người đại diện', 'Số điện thoại', 'Ngành sản xuất', 'Phường/xã', 'Trạng thái']);
+    expect(rows[0]).toEqual(['STT', 'Mã cơ sở', 'Tên cơ sở sản xuất', 'Số điện thoại', 'Ngành sản xuất', 'Phường/xã', 'Trạng thái']);
     expect(rows[1].slice(0, 3)).toEqual([1, 'CSSX-ST-002', 'Công ty TNHH Gạo Hồ Quang Trí']);
-    expect(rows[1][7]).toBe('Đang hoạt động');
+    expect(rows[1][6]).toBe('Đang hoạt động');
   });
 });
 

@@ -30,6 +30,8 @@ const errorRoutes = (prefix: string): RouteObject[] =>
 export const adminChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/home" replace /> },
   { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
+  // spec §2 names material areas under culture too; one set of screens, at /admin/material-areas
+  { path: 'culture/material-areas/*', lazy: page(() => import('../features/producers/material-areas-redirect')) },
   { path: 'profile', handle: { title: 'Thông tin tài khoản' }, lazy: page(() => import('../features/profile/profile-page')) },
   {
     path: 'system/logs',

@@ -24,7 +24,7 @@ export default defineResource({
     status: enumField(APPROVAL_STATUS, { label: 'Trạng thái', required: true, default: 'pending', filter: true }),
   },
   list: {
-    columns: ['code', 'full_name', 'phone', 'position', 'manufacture_id', 'username', 'status'],
+    columns: ['code', 'full_name', 'phone', 'position', 'manufacture_id', 'status'],
     sort: ['code', 'full_name', 'birthday'],
   },
   actions: { approve: approve('status', 'approved') },

@@ -32,7 +32,7 @@ export default defineResource({
     status: enumField(MANUFACTURE_STATUS, { label: 'Trạng thái', required: true, default: 'active', filter: true }),
   },
   list: {
-    columns: ['code', 'name', 'representative', 'phone', 'manufacturing_sector_id', 'ward_id', 'status'],
+    columns: ['code', 'name', 'phone', 'manufacturing_sector_id', 'ward_id', 'status'],
     sort: ['code', 'name', 'representative'],
   },
   actions: { 'change-status': toggle('status', 'Đổi trạng thái hoạt động') },

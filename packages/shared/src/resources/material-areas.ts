@@ -27,7 +27,7 @@ export default defineResource({
     description: textarea({ label: 'Mô tả', max: 5000 }),
   },
   list: {
-    columns: ['code', 'name', 'manufacture_id', 'acreage', 'farming_form_id', 'ward_id'],
+    columns: ['code', 'name', 'manufacture_id', 'acreage', 'ward_id'],
     sort: ['code', 'name', 'acreage'],
   },
   map: { lat: 'lat', long: 'long', polygon: 'boundary' },

@@ -39,7 +39,7 @@ export default defineResource({
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
   },
   list: {
-    columns: ['code', 'name', 'gtin', 'manufacture_id', 'price', 'ocop_stars', 'status', 'is_highlight'],
+    columns: ['code', 'name', 'manufacture_id', 'price', 'status', 'is_highlight'],
     sort: ['code', 'name', 'price', 'shelf_life_days', 'ocop_stars'],
   },
   actions: {

@@ -1,6 +1,8 @@
 import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA } from '@nns/shared';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { CERTIFICATIONS } from '@nns/shared/producers';
+import { CertificationsView } from '../../features/producers/certifications';
 import { refObjectKey, refsItemsKey } from './form-mapping';
 
 export type Row = Record<string, unknown> & { id: number | string };
@@ -128,6 +130,7 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
     case 'polygon':
       return isEmpty(v) ? empty : 'Đã vẽ ranh giới';
     case 'json':
+      if (f.shape === CERTIFICATIONS) return isEmpty(v) ? empty : <CertificationsView value={v} compact={where === 'list'} />;
       return isEmpty(v) ? empty : <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(v, null, 2)}</pre>;
     case 'password':
       return null;

@@ -1,6 +1,8 @@
 import type { FieldDef } from '@nns/shared';
 import { DatePicker, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { CertificationsInput } from '../../features/producers/certifications';
+import { CERTIFICATIONS } from '@nns/shared/producers';
 import type { RefOption } from './ref-select';
 import { RefSelect } from './ref-select';
 import { UploadField } from './uploads';
@@ -112,6 +114,8 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
     case 'switch':
       return <Switch checkedChildren="Có" unCheckedChildren="Không" />;
     case 'json':
+      // a known shape gets its own editor (issue 5: certifications); others are edited as JSON text
+      if (f.shape === CERTIFICATIONS) return <CertificationsInput />;
       return <JsonInput />;
     case 'polygon':
       // drawn on the map section of the form (resource-form.tsx), never typed
