@@ -96,7 +96,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
                 placeholder={`${label} từ`}
                 value={filters[`${key}_from`]}
                 onChange={(v) => set({ [`${key}_from`]: v == null ? undefined : String(v) })}
-                style={{ width: 130 }}
+                style={{ width: 160 }}
               />
               <InputNumber
                 placeholder="đến"
