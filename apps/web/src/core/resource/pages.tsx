@@ -1,12 +1,14 @@
 import type { ResourceDef } from '@nns/shared';
 import { useParams } from 'react-router-dom';
+import { ImportButton } from '../../features/import';
 import { ResourceDetail } from './resource-detail';
 import { ResourceForm } from './resource-form';
 import { ResourceList } from './resource-list';
 
 /** The route components of the generic screens (lazy-loaded by resourceRoutes). */
 export function ListPage({ def }: { def: ResourceDef }) {
-  return <ResourceList def={def} />;
+  // 'Nhập Excel' for declarations with `import` (and hand-written imports such as the areas list)
+  return <ResourceList def={def} toolbar={<ImportButton def={def} />} />;
 }
 
 export function CreatePage({ def }: { def: ResourceDef }) {
