@@ -17,7 +17,9 @@ export default defineResource({
     avatar: image({ label: 'Ảnh đại diện' }),
     address: text({ label: 'Địa chỉ', max: 255, search: true }),
     ward_id: ref('wards', { label: 'Phường/xã', filter: true }),
-    status: enumField(APPROVAL_STATUS, { label: 'Trạng thái', required: true, default: 'pending', filter: true }),
+    status: enumField(APPROVAL_STATUS, {
+      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+    }),
   },
   list: {
     columns: ['full_name', 'phone', 'email', 'birthday', 'gender', 'ward_id', 'status'],

@@ -19,7 +19,9 @@ export default defineResource({
     price: money({ label: 'Giá thỏa thuận (VNĐ)', sort: true }),
     product_ids: refs('products', { label: 'Sản phẩm phân phối', filter: true }),
     note: textarea({ label: 'Ghi chú', max: 2000 }),
-    status: enumField(APPROVAL_STATUS, { label: 'Trạng thái', required: true, default: 'pending', filter: true }),
+    status: enumField(APPROVAL_STATUS, {
+      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+    }),
   },
   list: {
     columns: ['code', 'name', 'representative', 'phone', 'price', 'ward_id', 'status'],

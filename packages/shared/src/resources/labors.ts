@@ -21,7 +21,9 @@ export default defineResource({
     manufacture_id: ref('manufactures', { label: 'Cơ sở sản xuất', filter: true }),
     username: text({ label: 'Tên đăng nhập (ứng dụng nhật ký)', min: 3, max: 50, format: 'username', unique: true, search: true }),
     password: password({ label: 'Mật khẩu (ứng dụng nhật ký)', min: 8, max: 128, help: 'Để trống khi cập nhật nếu không đổi mật khẩu' }),
-    status: enumField(APPROVAL_STATUS, { label: 'Trạng thái', required: true, default: 'pending', filter: true }),
+    status: enumField(APPROVAL_STATUS, {
+      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+    }),
   },
   list: {
     columns: ['code', 'full_name', 'phone', 'position', 'manufacture_id', 'status'],

@@ -27,7 +27,7 @@ export default defineResource({
     description: textarea({ label: 'Giới thiệu', max: 5000 }),
     certifications: json(CERTIFICATIONS, {
       label: 'Chứng nhận',
-      help: 'Danh sách chứng nhận: loại (vietgap, globalgap, organic, ocop), số sao (OCOP 3–5), số, tổ chức cấp, ngày hết hạn',
+      help: 'Chứng nhận VietGAP, GlobalG.A.P., hữu cơ hoặc OCOP (3–5 sao), kèm số, tổ chức cấp và thời hạn hiệu lực',
     }),
     status: enumField(MANUFACTURE_STATUS, { label: 'Trạng thái', required: true, default: 'active', filter: true }),
   },

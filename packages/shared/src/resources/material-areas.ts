@@ -22,7 +22,7 @@ export default defineResource({
     product_ids: refs('products', { label: 'Sản phẩm chính', filter: true }),
     certifications: json(CERTIFICATIONS, {
       label: 'Chứng nhận',
-      help: 'Danh sách chứng nhận: loại (vietgap, globalgap, organic, ocop), số, tổ chức cấp, ngày hết hạn',
+      help: 'Chứng nhận VietGAP, GlobalG.A.P., hữu cơ hoặc OCOP (3–5 sao), kèm số, tổ chức cấp và thời hạn hiệu lực',
     }),
     description: textarea({ label: 'Mô tả', max: 5000 }),
   },

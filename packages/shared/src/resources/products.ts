@@ -32,10 +32,12 @@ export default defineResource({
     shelf_life_days: integer({ label: 'Hạn sử dụng (ngày)', min: 0, max: 3650, sort: true }),
     certifications: json(CERTIFICATIONS, {
       label: 'Chứng nhận',
-      help: 'Danh sách chứng nhận: loại (vietgap, globalgap, organic, ocop), số sao (OCOP 3–5), số, tổ chức cấp, ngày hết hạn',
+      help: 'Chứng nhận VietGAP, GlobalG.A.P., hữu cơ hoặc OCOP (3–5 sao), kèm số, tổ chức cấp và thời hạn hiệu lực',
     }),
     ocop_stars: integer({ label: 'Hạng OCOP (sao)', min: 3, max: 5, filter: true, sort: true }),
-    status: enumField(PRODUCT_STATUS, { label: 'Trạng thái', required: true, default: 'pending', filter: true }),
+    status: enumField(PRODUCT_STATUS, {
+      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+    }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
   },
   list: {
