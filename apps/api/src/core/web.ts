@@ -36,7 +36,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     root: dist,
     prefix: '/',
     index: false,
-    wildcard: false,
+    // files are looked up per request, so a rebuild is served without a restart
+    wildcard: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
@@ -46,18 +47,31 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     },
   });
 
+  // the root is the app too (/ leads to /admin/home inside it)
+  app.get('/', (_req, reply) => app.webIndex?.(reply));
+
   let cached: { mtime: number; body: Buffer } | null = null;
   const readIndex = () => {
     const mtime = fs.statSync(indexFile).mtimeMs;
     if (!cached || cached.mtime !== mtime) cached = { mtime, body: fs.readFileSync(indexFile) };
     return cached.body;
   };
-  app.decorate('webIndex', (reply: FastifyReply) =>
-    reply
+  app.decorate('webIndex', (reply: FastifyReply) => {
+    // a missing file (e.g. a chunk of an older build) must not be answered with the page itself
+    if (looksLikeFile(reply.request.url)) {
+      return reply.code(404).header('cache-control', 'no-cache').send({ code: 404, message: 'Không tìm thấy tệp', data: null });
+    }
+    return reply
       .code(200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .send(readIndex()),
-  );
+      .send(readIndex());
+  });
+}
+
+/** /assets/… or a path whose last segment has a file extension. */
+export function looksLikeFile(url: string): boolean {
+  const p = url.split('?')[0];
+  return p.startsWith('/assets/') || /\/[^/]+\.(?:js|mjs|css|map|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|json|txt|xml)$/i.test(p);
 }

@@ -1,0 +1,36 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@12345' };
+
+/** Signs in through the API as admin and returns the token. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  const env = await res.json();
+  expect(env.code, env.message).toBe(200);
+  return env.data.token as string;
+}
+
+/** Creates (once per run) a role and a user holding only the given permissions; returns the credentials. */
+export async function userWith(request: APIRequestContext, perms: string[], tag = Date.now().toString(36)) {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const permissions = perms.map((p) => ({ action: p.split(':')[0], subject: p.split(':')[1] }));
+  const role = await (await request.post('/api/admin/roles', { headers, data: { name: `Vai trò e2e ${tag}`, permissions } })).json();
+  expect(role.code, JSON.stringify(role)).toBe(200);
+  const creds = { username: `canbo_${tag}`, password: 'CanBo@12345' };
+  const user = await (
+    await request.post('/api/admin/users', {
+      headers,
+      data: { ...creds, full_name: `Cán bộ ${tag}`, role_id: role.data.entry.id, status: 'active' },
+    })
+  ).json();
+  expect(user.code, JSON.stringify(user)).toBe(200);
+  return creds;
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(page: Page, creds: { username: string; password: string }) {
+  await page.getByLabel('Tên đăng nhập').fill(creds.username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(creds.password);
+  await page.locator('button[type=submit]').click();
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
+
+/** Browser tests against the built app on a real server (global-setup.ts starts it). */
+export default defineConfig({
+  testDir: here,
+  testMatch: /.*\.spec\.ts$/,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: path.join(root, 'test-results/e2e'),
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'test-results/e2e.json') }],
+  ],
+  globalSetup: path.join(here, 'global-setup.ts'),
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 1366, height: 768 },
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signInWithForm, userWith } from './helpers';
+
+/** The shell of issue 3: guard, sign-in, menu by permission, unknown URLs, sign-out (spec §2, §4, §6). */
+
+test('guard → login → home', async ({ page }) => {
+  await page.goto('/admin/home');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await expect(page.getByRole('heading', { name: /Xin chào/ })).toBeVisible();
+  await expect(page.getByText('Đăng nhập thành công')).toBeVisible();
+  // the admin sees every area and the recent activity of the system log
+  await expect(page.getByRole('menu').getByText('Tài khoản và phân quyền')).toBeVisible();
+  await expect(page.getByTestId('recent-activity')).toBeVisible();
+  // / also leads home once signed in
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/admin\/home$/);
+});
+
+test('a deep link survives the sign-in', async ({ page }) => {
+  await page.goto('/admin/system/logs?subject=users');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/system\/logs\?subject=users$/);
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+});
+
+test('a wrong password shows the server message', async ({ page }) => {
+  await page.goto('/auth/login');
+  await signInWithForm(page, { username: `khong_ton_tai_${Date.now()}`, password: 'SaiMatKhau123' });
+  await expect(page.getByTestId('login-error')).toContainText('Tên đăng nhập hoặc mật khẩu không đúng');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  // the form validates before calling the server
+  await page.getByLabel('Tên đăng nhập').fill('');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByText('Tên đăng nhập bắt buộc')).toBeVisible();
+});
+
+test('the menu reflects the permissions; a route the user lacks is forbidden', async ({ page, request }) => {
+  const creds = await userWith(request, ['list', 'menu', 'read', 'create', 'update', 'delete'].map((a) => `${a}:product_units`));
+  await page.goto('/auth/login');
+  await signInWithForm(page, creds);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText('Danh mục hệ thống')).toBeVisible();
+  await menu.getByText('Danh mục hệ thống').click();
+  await expect(menu.getByText('Đơn vị tính')).toBeVisible();
+  // one area, one entry (plus 'Tổng quan')
+  await expect(menu.locator('.ant-menu-submenu')).toHaveCount(1);
+  await expect(menu.getByText('Tài khoản và phân quyền')).toHaveCount(0);
+  await expect(menu.getByText('Hình thức canh tác')).toHaveCount(0);
+  await expect(menu.getByText('Hệ thống', { exact: true })).toHaveCount(0);
+  // the dashboard counts only what it may list, and no recent activity
+  await expect(page.getByTestId('count-product-units')).toBeVisible();
+  await expect(page.getByTestId('count-users')).toHaveCount(0);
+  await expect(page.getByTestId('recent-activity')).toHaveCount(0);
+  // the entry opens the list
+  await menu.getByText('Đơn vị tính').click();
+  await expect(page).toHaveURL(/\/admin\/system\/product-units$/);
+  // a route it lacks goes to the 403 screen
+  await page.goto('/admin/system/logs');
+  await expect(page).toHaveURL(/\/admin\/errors\/403$/);
+  await expect(page.getByText('Không có quyền truy cập').first()).toBeVisible();
+});
+
+test('an unknown URL ends at the maintenance page', async ({ page }) => {
+  await page.goto('/khong-co-trang-nay/123');
+  await expect(page).toHaveURL(/\/error\/maintenance$/);
+  await expect(page.getByText('Trang đang được bảo trì')).toBeVisible();
+  await page.goto('/error');
+  await expect(page).toHaveURL(/\/error\/maintenance$/);
+  await page.goto('/error/404');
+  await expect(page.getByText('Không tìm thấy trang')).toBeVisible();
+});
+
+test('sign-out clears the session', async ({ page }) => {
+  await page.goto('/auth/login');
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.getByTestId('user-menu').click();
+  await page.getByText('Đăng xuất').click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('nns.session') ?? sessionStorage.getItem('nns.session'))).toBeNull();
+  await page.goto('/admin/profile');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('profile: detail, update and change-password tabs', async ({ page, request }) => {
+  const creds = await userWith(request, ['list:product_units'], `p${Date.now().toString(36)}`);
+  await page.goto('/auth/login');
+  await signInWithForm(page, creds);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/profile');
+  await expect(page.getByText(creds.username)).toBeVisible();
+  await page.getByRole('tab', { name: 'Cập nhật thông tin' }).click();
+  await page.getByLabel('Email').fill('sai-dinh-dang');
+  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  await expect(page.getByText('Email không đúng định dạng')).toBeVisible();
+  await page.getByLabel('Email').fill('canbo.e2e@example.vn');
+  await page.getByLabel('Số điện thoại').fill('0912345678');
+  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  await page.getByRole('button', { name: 'Đồng ý!' }).click();
+  await expect(page.getByText('canbo.e2e@example.vn')).toBeVisible();
+  await page.getByRole('tab', { name: 'Đổi mật khẩu' }).click();
+  await page.getByLabel('Mật khẩu hiện tại').fill(creds.password);
+  await page.getByLabel('Mật khẩu mới', { exact: true }).fill('MatKhauMoi@2025');
+  await page.getByLabel('Nhập lại mật khẩu mới').fill('MatKhauMoi@2025');
+  await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await expect(page.locator('.ant-modal-confirm-success')).toBeVisible();
+  await page.getByRole('button', { name: 'Đồng ý!' }).click();
+});
