@@ -1,20 +1,18 @@
 import type { ResourceDef } from '@nns/shared';
-import { createElement } from 'react';
+import { Card, Skeleton } from 'antd';
+import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { ResourceDetailProps } from './resource-detail';
+import type { ResourceFormProps } from './resource-form';
+import type { ResourceListProps } from './resource-list';
 
-export { MapEditor } from '../../components/map';
-export { type Row, renderValue } from './display';
-export { fieldWidget } from './field-widget';
+/*
+ * Kept light on purpose: the router imports this module on the first /admin visit (even for the
+ * home page), so the screens themselves (antd Table and Form, Leaflet, Quill) stay in lazy chunks.
+ */
 export { serverFieldErrors, toFormValues, toRequestBody, validateBody } from './form-mapping';
 export { type ListParams, rowNumber, toApiQuery } from './list-params';
-export { RefSelect } from './ref-select';
-export type { ResourceDetailProps } from './resource-detail';
-export { ResourceDetail } from './resource-detail';
-export type { ResourceFormProps } from './resource-form';
-export { ResourceForm } from './resource-form';
-export type { ResourceListProps } from './resource-list';
-export { ResourceList } from './resource-list';
-export { UploadField } from './uploads';
+export type { ResourceDetailProps, ResourceFormProps, ResourceListProps };
 
 type Page = 'ListPage' | 'CreatePage' | 'EditPage' | 'DetailPage';
 
@@ -44,3 +42,23 @@ export function resourceRoutes(def: ResourceDef): RouteObject[] {
     routes.push({ path: `${def.route}/:id/detail`, handle: { action: 'read', subject, title: `Chi tiết ${label}` }, lazy: lazyPage(def, 'DetailPage') });
   return routes;
 }
+
+/** A component loaded on first render, with its own placeholder so the page around it stays up. */
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const L = lazy(async () => ({ default: await load() }));
+  return (props: P) =>
+    createElement(
+      Suspense,
+      { fallback: createElement(Card, { variant: 'borderless' }, createElement(Skeleton, { active: true })) },
+      createElement(L as ComponentType<P>, props),
+    );
+}
+
+/**
+ * The generic screens for hand-written ones to reuse with overrides (extra columns, toolbar
+ * buttons, row actions, form sections, detail content). Importing them directly from
+ * './resource-list' etc. works too, inside a screen that is itself lazy.
+ */
+export const ResourceList = deferred<ResourceListProps>(() => import('./resource-list').then((m) => m.ResourceList));
+export const ResourceForm = deferred<ResourceFormProps>(() => import('./resource-form').then((m) => m.ResourceForm));
+export const ResourceDetail = deferred<ResourceDetailProps>(() => import('./resource-detail').then((m) => m.ResourceDetail));

@@ -2,9 +2,7 @@ import type { ResourceDef } from '@nns/shared';
 import type { GeoPolygon } from '@nns/shared/geo';
 import { Col, Form, type FormInstance, Row } from 'antd';
 import { MapEditor, type MapPoint } from '../../components/map';
-
-/** The field compared with a drawn boundary, when a resource has one (material areas: hectares). */
-export const ACREAGE_FIELD = 'acreage';
+import { ACREAGE_FIELD, polygonFieldOf } from './map-fields';
 
 interface Props {
   def: ResourceDef;
@@ -60,7 +58,7 @@ function PolygonInput({
 
 /** The map of a form: a boundary field (polygon), and/or the point named by `def.config.map`. */
 export function MapSection({ def, form, omit = [], onChange }: Props) {
-  const polygonKey = def.config.map?.polygon ?? Object.keys(def.fields).find((k) => def.fields[k].kind === 'polygon' && !def.fields[k].readOnly);
+  const polygonKey = polygonFieldOf(def);
   const { m, point } = useMapPoint(def, form);
   if (polygonKey && !omit.includes(polygonKey) && def.fields[polygonKey]) {
     const f = def.fields[polygonKey];
@@ -91,3 +89,5 @@ export function MapSection({ def, form, omit = [], onChange }: Props) {
     </Row>
   );
 }
+
+export default MapSection;

@@ -3,15 +3,17 @@ import type { ResourceDef } from '@nns/shared';
 import type { GeoPolygon } from '@nns/shared/geo';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MapEditor } from '../../components/map';
 import { api } from '../api';
 import { queryKeys } from '../query';
 import { useSession } from '../session';
 import { renderValue, SYSTEM_FIELDS } from './display';
-import { ACREAGE_FIELD } from './map-section';
+import { ACREAGE_FIELD } from './map-fields';
 import { listPath } from './use-list-params';
+
+// Leaflet is fetched only when a record has a point or a boundary to show
+const MapEditor = lazy(() => import('../../components/map/map-editor').then((m) => ({ default: m.MapEditor })));
 
 export interface ResourceDetailProps {
   def: ResourceDef;
@@ -94,7 +96,9 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
       </Descriptions>
       {(point || polygon) && (
         <div style={{ marginTop: 16 }}>
-          <MapEditor readOnly point={point} polygon={polygon} acreage={typeof acreage === 'number' ? acreage : null} height={320} />
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 320 }} />}>
+            <MapEditor readOnly point={point} polygon={polygon} acreage={typeof acreage === 'number' ? acreage : null} height={320} />
+          </Suspense>
         </div>
       )}
       {children?.(entry)}

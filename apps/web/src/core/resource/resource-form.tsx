@@ -1,7 +1,7 @@
 import type { ResourceDef } from '@nns/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Skeleton, Space } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resultPopup, withLoading } from '../../app/feedback';
 import { api, type Envelope } from '../api';
@@ -19,7 +19,7 @@ import {
   toRequestBody,
   validateBody,
 } from './form-mapping';
-import { MapSection } from './map-section';
+import { hasMap } from './map-fields';
 import type { RefOption } from './ref-select';
 import { listPath } from './use-list-params';
 import { useUnsavedWarning } from './use-unsaved-warning';
@@ -39,6 +39,9 @@ export interface ResourceFormProps {
   /** where to go after saving or on 'Quay lại'; defaults to the list */
   backTo?: string;
 }
+
+// Leaflet is fetched only by forms that have a map
+const MapSection = lazy(() => import('./map-section'));
 
 export const SAVE = 'Lưu';
 export const BACK = 'Quay lại';
@@ -175,7 +178,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
             </Col>
           ))}
         </GridRow>
-        <MapSection def={def} form={form} omit={omit} onChange={() => setDirty(true)} />
+        {hasMap(def) && (
+          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 360 }} />}>
+            <MapSection def={def} form={form} omit={omit} onChange={() => setDirty(true)} />
+          </Suspense>
+        )}
         {sections}
         <Space style={{ marginTop: 8 }}>
           <Button type="primary" htmlType="submit" loading={saving}>
