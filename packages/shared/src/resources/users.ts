@@ -1,5 +1,11 @@
 import { ACTIVE_STATUS, bool, datetime, defineResource, email, enumField, image, password, phone, ref, text, toggle } from '../index';
 
+/**
+ * Accounts of the back-office. The status toggle is not a declared action: PUT
+ * /api/admin/users/change-status/:id is written by the accounts module, because the spec routes the
+ * administrative accounts' status change through the same path (`?kind=administrative`), and a lock
+ * must end the user's sessions and refuse self-locks and the last administrator.
+ */
 export default defineResource({
   name: 'users',
   subject: 'users',
@@ -9,24 +15,27 @@ export default defineResource({
   titleField: 'full_name',
   fields: {
     username: text({ label: 'Tên đăng nhập', required: true, min: 3, max: 50, format: 'username', search: true, sort: true, unique: true }),
-    password: password({ label: 'Mật khẩu', min: 8, max: 128 }),
+    password: password({ label: 'Mật khẩu', min: 8, max: 128, help: 'Từ 8 đến 128 ký tự' }),
     full_name: text({ label: 'Họ và tên', required: true, max: 150, search: true, sort: true }),
     email: email({ label: 'Email', search: true, unique: true }),
     phone: phone({ label: 'Số điện thoại', search: true }),
     avatar: image({ label: 'Ảnh đại diện' }),
     role_id: ref('roles', { label: 'Vai trò', filter: true }),
-    ward_id: ref('wards', { label: 'Phường/xã', filter: true }),
+    ward_id: ref('wards', { label: 'Phường/xã', filter: true, help: 'Phạm vi làm việc: để trống nếu không giới hạn theo phường/xã' }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
     must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
-  list: { columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'status', 'last_login_at'], sort: ['username', 'full_name', 'last_login_at'] },
+  list: {
+    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
+    sort: ['username', 'full_name', 'last_login_at'],
+  },
   actions: {
-    'change-status': toggle('status', 'Khóa/mở khóa'),
     'change-highlight': toggle('is_highlight', 'Nổi bật'),
   },
   export: 'export-users',
   count: true,
   detail: true,
+  menuOrder: 2,
 });

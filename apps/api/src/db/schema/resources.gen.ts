@@ -2,6 +2,7 @@
 import { resourceByName } from '@nns/shared/registry';
 import { tableFor } from './build';
 
+export const administrative = tableFor(resourceByName['administrative']);
 export const animals = tableFor(resourceByName['animals']);
 export const apps = tableFor(resourceByName['apps']);
 export const criteriaSeafoods = tableFor(resourceByName['criteria-seafoods']);
@@ -21,6 +22,7 @@ export const productUnits = tableFor(resourceByName['product-units']);
 export const products = tableFor(resourceByName['products']);
 export const provinces = tableFor(resourceByName['provinces']);
 export const regions = tableFor(resourceByName['regions']);
+export const rolesAdministrative = tableFor(resourceByName['roles-administrative']);
 export const roles = tableFor(resourceByName['roles']);
 export const seafoods = tableFor(resourceByName['seafoods']);
 export const users = tableFor(resourceByName['users']);

@@ -1,0 +1,74 @@
+import adminDef from '@nns/shared/resources/administrative';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors';
+import { defineModule } from '../../core/module';
+import { hashPassword } from '../../core/passwords';
+import { exec, findOne } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import type { Db } from '../../db/client';
+import { generatePassword } from '../auth/password-reset.module';
+import { me, refuse } from './access';
+
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+const resetBody = z
+  .object({
+    password: z.string({ error: 'Mật khẩu không hợp lệ' }).min(8, 'Mật khẩu phải từ 8 đến 128 ký tự').max(128, 'Mật khẩu phải từ 8 đến 128 ký tự').optional(),
+  })
+  .strict()
+  .optional();
+
+/** Administrative accounts (their own table and roles): password hashing, reset, and role deletion rules. */
+export default defineModule({
+  name: 'accounts-administrative',
+  hooks: {
+    administrative: {
+      async beforeCreate(data) {
+        if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
+        return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+      },
+      async beforeUpdate(data) {
+        const out: Record<string, unknown> = { ...data };
+        if ('email' in out) out.email = lower(out.email);
+        if ('password' in out) {
+          if (typeof out.password === 'string' && out.password) out.password = await hashPassword(out.password);
+          else delete out.password;
+        }
+        return out;
+      },
+    },
+    'roles-administrative': {
+      async beforeDelete(row, _ctx, db) {
+        const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from administrative where role_id = ${row.id as number}`);
+        if (n > 0) {
+          throw refuse(
+            `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} tài khoản hành chính. Hãy chuyển các tài khoản này sang vai trò khác trước khi xóa.`,
+          );
+        }
+      },
+    },
+  },
+  routes(router, services) {
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/administrative/reset-password/:id',
+      access: { action: 'update', subject: 'administrative' },
+      summary: 'Đặt lại mật khẩu tài khoản hành chính (mật khẩu tạo ra chỉ trả về một lần)',
+      tags: ['Tài khoản hành chính'],
+      params: idParams,
+      body: resetBody,
+      message: 'Đặt lại mật khẩu thành công',
+      response: z.object({ id: z.number().int(), password: z.string().optional() }),
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const target = await findOne(db, adminDef, ctx.params.id, ctx, { forUpdate: true });
+          const generated = ctx.body?.password ? null : generatePassword();
+          const hash = await hashPassword(ctx.body?.password ?? (generated as string));
+          await exec(db, sql`update administrative set password = ${hash}, updated_at = now(), updated_by = ${me(ctx).id} where id = ${ctx.params.id}`);
+          await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: target.id as number, after: { generated: !!generated } }, db);
+          return generated ? { id: ctx.params.id, password: generated } : { id: ctx.params.id };
+        }),
+    });
+  },
+});

@@ -1,0 +1,209 @@
+import { ACTION_LABELS, ACTIONS, AREAS, FULL_ROLE_NAME, SUBJECTS } from '@nns/shared';
+import rolesDef from '@nns/shared/resources/roles';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Ctx, defineModule } from '../../core/module';
+import { searchTextOf } from '../../core/resource-query';
+import { checkUnique, exec, findOne, insertSql, mapDbError, present, updateSql } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import type { Services } from '../../core/services';
+import type { Db } from '../../db/client';
+import {
+  assertMayGrant,
+  key,
+  me,
+  type PermissionInput,
+  permissionsSchema,
+  refuse,
+  rolePermissionKeys,
+  rolePermissions,
+  SUBJECT_KEYS,
+  writeRolePermissions,
+} from './access';
+
+const S = 'roles';
+const tags = ['Vai trò'];
+const createBody = rolesDef.createSchema.extend({ permissions: permissionsSchema.optional() }).strict();
+const updateBody = rolesDef.updateSchema.extend({ permissions: permissionsSchema.optional() }).strict();
+const permsBody = z.object({ permissions: permissionsSchema }).strict();
+const catalogueQuery = z.object({ role_id: z.coerce.number({ error: 'Vai trò không hợp lệ' }).int().positive('Vai trò không hợp lệ').optional() }).strict();
+
+const isFull = (row: Record<string, unknown>) => row.name === FULL_ROLE_NAME;
+const ALL_KEYS = SUBJECT_KEYS.flatMap((s) => ACTIONS.map((a) => `${a}:${s}`));
+
+/** The catalogue with its Vietnamese captions, grouped by area for the matrix. */
+function catalogue() {
+  return {
+    actions: ACTIONS.map((a) => ({ key: a, label: ACTION_LABELS[a] })),
+    areas: Object.entries(AREAS)
+      .map(([area, label]) => ({
+        key: area,
+        label,
+        subjects: SUBJECT_KEYS.filter((s) => SUBJECTS[s].area === area).map((s) => ({ key: s, label: SUBJECTS[s].label })),
+      }))
+      .filter((a) => a.subjects.length),
+  };
+}
+
+/** A role as the screens read it: its fields, its permissions, and who holds it (in the reader's scope). */
+async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
+  const id = row.id as number;
+  const permissions = await rolePermissions(db, id);
+  const scoped = ctx.user && !ctx.user.unscoped ? sql` and ward_id = ${ctx.user.ward_id}` : sql``;
+  const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${id}${scoped}`);
+  const holders = ctx.user?.permissions.has('list:users')
+    ? await exec(db, sql`select id, username, full_name, email, status, ward_id from users where role_id = ${id}${scoped} order by full_name, id limit 100`)
+    : null;
+  return { ...present(rolesDef, row, undefined, ctx), is_full: isFull(row), permissions, users_count: n, holders };
+}
+
+/** Sets a role's permissions in the caller's transaction, with the escalation and full-role rules; returns before/after keys. */
+async function setPermissions(db: Db, ctx: Ctx, role: Record<string, unknown>, perms: PermissionInput[]) {
+  const before = await rolePermissionKeys(db, role.id as number);
+  const after = new Set(perms.map(key));
+  if (isFull(role) && (after.size !== ALL_KEYS.length || ALL_KEYS.some((k) => !after.has(k)))) {
+    throw refuse(`Vai trò ${FULL_ROLE_NAME} luôn giữ toàn bộ quyền; không thể bớt quyền của vai trò này`);
+  }
+  assertMayGrant(me(ctx), before, after);
+  await writeRolePermissions(db, role.id as number, perms);
+  return { before: [...before].sort(), after: [...after].sort() };
+}
+
+function values(data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...data };
+  out.search_text = searchTextOf(rolesDef, { ...existing, ...out });
+  out.updated_by = me(ctx).id;
+  if (existing) out.updated_at = new Date().toISOString();
+  else out.created_by = me(ctx).id;
+  return out;
+}
+
+function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0]['routes']>>[0], services: Services) {
+  router.add({
+    method: 'GET',
+    url: '/api/admin/permissions',
+    access: { action: 'list', subject: 'permissions' },
+    summary: 'Danh mục quyền (hành động × đối tượng) kèm tên tiếng Việt',
+    tags: ['Phân quyền'],
+    query: catalogueQuery,
+    handler: async (ctx) => {
+      const roles = await exec(services.db, sql`select id, name, status from roles order by name`);
+      const granted = ctx.query.role_id ? await rolePermissions(services.db, ctx.query.role_id) : undefined;
+      return { ...catalogue(), roles: roles.map((r) => ({ ...r, is_full: isFull(r) })), ...(granted ? { granted } : {}) };
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/admin/roles',
+    access: { action: 'create', subject: S },
+    summary: 'Thêm vai trò (kèm quyền)',
+    tags,
+    body: createBody,
+    message: 'Thêm mới thành công',
+    handler: (ctx) =>
+      services.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
+        await checkUnique(db, rolesDef, data);
+        const [row] = await exec(db, insertSql(rolesDef, values(data, ctx))).catch(mapDbError);
+        const perms = await setPermissions(db, ctx, row, permissions ?? []);
+        await ctx.audit(
+          { action: 'create', subject: S, recordId: row.id as number, after: { ...present(rolesDef, row, undefined, null), permissions: perms.after } },
+          db,
+        );
+        return { entry: await presentRole(db, row, ctx) };
+      }),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/admin/roles/:id',
+    access: { action: 'read', subject: S },
+    summary: 'Chi tiết vai trò (quyền và người dùng giữ vai trò)',
+    tags,
+    params: idParams,
+    handler: async (ctx) => ({ entry: await presentRole(services.db, await findOne(services.db, rolesDef, ctx.params.id, ctx), ctx) }),
+  });
+
+  router.add({
+    method: 'PUT',
+    url: '/api/admin/roles/:id',
+    access: { action: 'update', subject: S },
+    summary: 'Cập nhật vai trò (kèm quyền)',
+    tags,
+    params: idParams,
+    body: updateBody,
+    message: 'Cập nhật thành công',
+    handler: (ctx) =>
+      services.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const existing = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
+        const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
+        if (isFull(existing) && data.name !== undefined && data.name !== existing.name) throw refuse(`Không thể đổi tên vai trò ${FULL_ROLE_NAME}`);
+        await checkUnique(db, rolesDef, { ...existing, ...data }, ctx.params.id);
+        const [row] = await exec(db, updateSql(rolesDef, ctx.params.id, values(data, ctx, existing))).catch(mapDbError);
+        const perms = permissions ? await setPermissions(db, ctx, existing, permissions) : null;
+        await ctx.audit(
+          {
+            action: 'update',
+            subject: S,
+            recordId: ctx.params.id,
+            before: { ...present(rolesDef, existing, undefined, null), ...(perms ? { permissions: perms.before } : {}) },
+            after: { ...present(rolesDef, row, undefined, null), ...(perms ? { permissions: perms.after } : {}) },
+          },
+          db,
+        );
+        return { entry: await presentRole(db, row, ctx) };
+      }),
+  });
+
+  router.add({
+    method: 'PUT',
+    url: '/api/admin/roles/:id/permissions',
+    access: { action: 'update', subject: 'permissions' },
+    summary: 'Cập nhật ma trận quyền của vai trò',
+    tags: ['Phân quyền'],
+    params: idParams,
+    body: permsBody,
+    message: 'Cập nhật phân quyền thành công',
+    handler: (ctx) =>
+      services.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const role = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
+        const perms = await setPermissions(db, ctx, role, ctx.body.permissions);
+        await exec(db, updateSql(rolesDef, ctx.params.id, { updated_at: new Date().toISOString(), updated_by: me(ctx).id }));
+        await ctx.audit(
+          {
+            action: 'update-permissions',
+            subject: 'permissions',
+            recordId: ctx.params.id,
+            before: { permissions: perms.before },
+            after: { permissions: perms.after },
+          },
+          db,
+        );
+        return { entry: await presentRole(db, role, ctx) };
+      }),
+  });
+}
+
+/** Roles and the permission catalogue: the matrix is written in one transaction with its role. */
+export default defineModule({
+  name: 'accounts-roles',
+  routes,
+  hooks: {
+    roles: {
+      async beforeDelete(row, _ctx, db) {
+        if (isFull(row)) throw refuse(`Không thể xóa vai trò ${FULL_ROLE_NAME}`);
+        const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id as number}`);
+        if (n > 0) {
+          throw refuse(
+            `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} người dùng. Hãy chuyển những người dùng này sang vai trò khác trước khi xóa.`,
+          );
+        }
+        await exec(db, sql`delete from role_permissions where role_id = ${row.id as number}`);
+      },
+    },
+  },
+});

@@ -1,0 +1,115 @@
+import adminDef from '@nns/shared/resources/administrative';
+import usersDef from '@nns/shared/resources/users';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../../core/errors';
+import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
+import { hashPassword } from '../../core/passwords';
+import { attachRefs, exec, findOne, present, updateSql } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import type { Db } from '../../db/client';
+import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, me, refuse } from './access';
+
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+const endSessions = (db: Db, userId: number) => exec(db, sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+
+/** The rules of a change of status (lock / unlock) of a back-office user; a lock ends their sessions at once. */
+async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unknown>, status: unknown) {
+  if (status === undefined || status === existing.status) return;
+  if (status === 'locked') {
+    if (existing.id === me(ctx).id) throw refuse('Bạn không thể tự khóa tài khoản của mình');
+    await assertNotLastAdmin(db, existing, 'khóa');
+    await endSessions(db, existing.id as number);
+  }
+}
+
+export const userHooks: ResourceHooks = {
+  async beforeCreate(data, ctx, db) {
+    if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
+    await assertMayAssignRole(db, me(ctx), data.role_id);
+    return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+  },
+
+  async beforeUpdate(data, existing, ctx, db) {
+    const actor = me(ctx);
+    const out: Record<string, unknown> = { ...data };
+    await assertMayManage(db, actor, existing);
+    if (existing.username === 'admin' && out.username !== undefined && out.username !== 'admin') {
+      throw refuse('Không thể đổi tên đăng nhập của tài khoản admin');
+    }
+    if ('email' in out) out.email = lower(out.email);
+    if ('role_id' in out && (out.role_id ?? null) !== (existing.role_id ?? null)) {
+      if (existing.id === actor.id) throw refuse('Bạn không thể tự thay đổi vai trò của mình');
+      await assertMayAssignRole(db, actor, out.role_id);
+      await assertNotLastAdmin(db, existing, 'đổi vai trò của');
+    }
+    await checkStatusChange(db, ctx, existing, out.status);
+    if ('password' in out) {
+      if (typeof out.password === 'string' && out.password) {
+        // a password set by someone else is temporary: changed at the next sign-in; old sessions end
+        out.password = await hashPassword(out.password);
+        // (must_change_password is read-only for the engine, so it is set here)
+        if (existing.id !== actor.id) await exec(db, sql`update users set must_change_password = true where id = ${existing.id as number}`);
+        await endSessions(db, existing.id as number);
+      } else delete out.password;
+    }
+    return out;
+  },
+
+  async beforeDelete(row, ctx, db) {
+    if (row.id === me(ctx).id) throw refuse('Bạn không thể tự xóa tài khoản của mình');
+    if (row.username === 'admin') throw refuse('Không thể xóa tài khoản admin');
+    await assertMayManage(db, me(ctx), row);
+    await assertNotLastAdmin(db, row, 'xóa');
+    await endSessions(db, row.id as number);
+  },
+};
+
+const statusQuery = z.object({ kind: z.enum(['user', 'administrative'], { error: 'Loại tài khoản không hợp lệ' }).optional() }).strict();
+const statusBody = z
+  .object({ status: z.enum(['active', 'locked'], { error: 'Trạng thái không hợp lệ' }) })
+  .strict()
+  .optional();
+
+/**
+ * Back-office users: password hashing, role assignment without escalation, lock rules. The status
+ * toggle is one path for both kinds of account (spec §7): PUT /api/admin/users/change-status/:id,
+ * with `?kind=administrative` for administrative accounts; a body `{status}` sets it, no body toggles.
+ */
+export default defineModule({
+  name: 'accounts-users',
+  hooks: { users: userHooks },
+  routes(router, services) {
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/users/change-status/:id',
+      access: { action: 'update', subject: 'users' },
+      summary: 'Khóa/mở khóa tài khoản (người dùng; tài khoản hành chính với ?kind=administrative)',
+      tags: ['Người dùng'],
+      params: idParams,
+      query: statusQuery,
+      body: statusBody,
+      message: 'Cập nhật trạng thái thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const admin = ctx.query.kind === 'administrative';
+          if (admin && !me(ctx).permissions.has('update:administrative')) throw forbidden();
+          const def = admin ? adminDef : usersDef;
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          const status = ctx.body?.status ?? (existing.status === 'active' ? 'locked' : 'active');
+          if (!admin) {
+            await assertMayManage(db, me(ctx), existing);
+            await checkStatusChange(db, ctx, existing, status);
+          }
+          const [row] = await exec(db, updateSql(def, ctx.params.id, { status, updated_at: new Date().toISOString(), updated_by: me(ctx).id }));
+          await ctx.audit(
+            { action: 'change-status', subject: def.subject, recordId: ctx.params.id, before: { status: existing.status }, after: { status } },
+            db,
+          );
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, undefined, ctx) };
+        }),
+    });
+  },
+});
