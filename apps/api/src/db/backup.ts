@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { type SQL, sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import * as tar from 'tar';
+import type { Database, Db } from './client';
+import { MIGRATIONS_DIR, migrate } from './migrate';
+
+/**
+ * Backup and restore made by the app itself, the same on PGlite and PostgreSQL (no pg_dump): one
+ * .tar.gz holding manifest.json (format, migrations applied, tables with their columns and row
+ * counts), db/<table>.jsonl (each row as row_to_json, read in one snapshot) and uploads/ (the
+ * uploaded files). Rows travel as the server's own JSON text and are turned back into rows by the
+ * server (json_populate_recordset), so no value passes through JavaScript numbers or dates.
+ */
+export const BACKUP_FORMAT = 'nns-backup';
+const FETCH = 5000;
+const INSERT_BATCH = 2000;
+
+export interface TableInfo {
+  name: string;
+  columns: string[];
+  rows: number;
+}
+
+export interface Manifest {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  created_at: string;
+  engine: Database['kind'];
+  migrations: string[];
+  tables: TableInfo[];
+  files: number;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const q = async <T = Record<string, unknown>>(db: Db, s: SQL) => rowsOf<T>(await db.execute(s));
+const ident = (n: string) => sql.identifier(n);
+
+/** Tables of the public schema, parents before children (foreign keys), with their writable columns. */
+async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> {
+  const cols = await q<{ table_name: string; column_name: string }>(
+    db,
+    sql`select c.table_name, c.column_name
+    from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+    order by c.table_name, c.ordinal_position`,
+  );
+  const byTable = new Map<string, string[]>();
+  for (const c of cols) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
+  const fks = await q<{ child: string; parent: string }>(
+    db,
+    sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+    from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const unq = (s: string) => s.replace(/^"|"$/g, '');
+  const parents = new Map<string, Set<string>>();
+  for (const f of fks) if (unq(f.child) !== unq(f.parent)) parents.set(unq(f.child), new Set([...(parents.get(unq(f.child)) ?? []), unq(f.parent)]));
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (t: string) => {
+    if (seen.has(t)) return;
+    seen.add(t);
+    for (const p of parents.get(t) ?? []) if (byTable.has(p)) visit(p);
+    order.push(t);
+  };
+  for (const t of [...byTable.keys()].sort()) visit(t);
+  return order.map((name) => ({ name, columns: byTable.get(name) as string[] }));
+}
+
+function listFiles(root: string, rel = ''): string[] {
+  const dir = path.join(root, rel);
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const r = path.join(rel, e.name);
+    if (e.isDirectory()) return listFiles(root, r);
+    return e.isFile() && !/\.tmp-\d+$/.test(e.name) ? [r] : [];
+  });
+}
+
+/** Writes one .tar.gz holding every table's rows (one consistent snapshot) and the uploaded files. */
+export async function backupTo(database: Database, uploadsDir: string, file: string): Promise<Manifest> {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const stage = fs.mkdtempSync(path.join(path.dirname(path.resolve(file)), '.nns-backup-'));
+  try {
+    fs.mkdirSync(path.join(stage, 'db'));
+    const manifest = await database.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // one snapshot for all tables; read only
+      await db.execute(sql`set transaction isolation level repeatable read, read only`);
+      const migrations = (await q<{ hash: string }>(db, sql`select hash from app_migrations order by created_at, hash`)).map((r) => r.hash);
+      const tables: TableInfo[] = [];
+      for (const t of await tablesOf(db)) {
+        if (t.name === 'app_migrations') continue; // the migration state is in the manifest
+        const fd = fs.openSync(path.join(stage, 'db', `${t.name}.jsonl`), 'w');
+        let rows = 0;
+        try {
+          await db.execute(sql`declare nns_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(t.name)} t`);
+          for (;;) {
+            const batch = await q<{ j: string }>(db, sql.raw(`fetch ${FETCH} from nns_backup`));
+            if (!batch.length) break;
+            fs.writeSync(fd, `${batch.map((r) => r.j).join('\n')}\n`);
+            rows += batch.length;
+          }
+          await db.execute(sql`close nns_backup`);
+        } finally {
+          fs.closeSync(fd);
+        }
+        tables.push({ ...t, rows });
+      }
+      return { format: BACKUP_FORMAT, version: 1, created_at: new Date().toISOString(), engine: database.kind, migrations, tables, files: 0 } as Manifest;
+    });
+    // uploaded files: hard links into the staging folder when possible (no copy), else copies
+    const files = listFiles(uploadsDir);
+    for (const f of files) {
+      const to = path.join(stage, 'uploads', f);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      try {
+        fs.linkSync(path.join(uploadsDir, f), to);
+      } catch {
+        fs.copyFileSync(path.join(uploadsDir, f), to);
+      }
+    }
+    manifest.files = files.length;
+    fs.writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    const entries = ['manifest.json', 'db', ...(files.length ? ['uploads'] : [])];
+    const tmp = `${file}.partial`;
+    await tar.c({ gzip: true, file: tmp, cwd: stage, portable: true }, entries);
+    fs.renameSync(tmp, file);
+    return manifest;
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+export class RestoreRefused extends Error {}
+
+/** Why this target cannot take a restore (it must be empty), or null. */
+export async function notEmptyReason(database: Database, uploadsDir: string): Promise<string | null> {
+  const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+  if (n > 0) {
+    return database.kind === 'postgres'
+      ? `cơ sở dữ liệu PostgreSQL đích không trống (đã có ${n} bảng). Hãy tạo một cơ sở dữ liệu mới (createdb) và đặt DATABASE_URL tới nó.`
+      : `cơ sở dữ liệu nhúng trong DATA_DIR không trống (đã có ${n} bảng). Hãy dùng một DATA_DIR trống.`;
+  }
+  if (listFiles(uploadsDir).length) return `thư mục tệp tải lên ${uploadsDir} không trống. Hãy dùng một DATA_DIR trống.`;
+  return null;
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  tables: number;
+  rows: number;
+  files: number;
+}
+
+/**
+ * Brings a backup back into an EMPTY database and uploads folder: runs the migrations, loads every
+ * table's rows (parents first) and resets sequences and identity columns, all in the migration's one
+ * transaction (a failure leaves the database empty), then restores the files.
+ */
+export async function restoreFrom(database: Database, uploadsDir: string, file: string): Promise<RestoreResult> {
+  if (!fs.existsSync(file)) throw new RestoreRefused(`không tìm thấy tệp sao lưu ${file}`);
+  const reason = await notEmptyReason(database, uploadsDir);
+  if (reason) throw new RestoreRefused(reason);
+  const stage = fs.mkdtempSync(path.join(path.dirname(path.resolve(uploadsDir)), '.nns-restore-'));
+  try {
+    await tar.x({ file, cwd: stage, strict: true });
+    const mf = path.join(stage, 'manifest.json');
+    const manifest = fs.existsSync(mf) ? (JSON.parse(fs.readFileSync(mf, 'utf8')) as Manifest) : null;
+    if (manifest?.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} không phải là bản sao lưu của hệ thống này`);
+    const known = new Set(readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.hash));
+    if (manifest.migrations.some((h) => !known.has(h))) {
+      throw new RestoreRefused(
+        'bản sao lưu được tạo bởi một phiên bản mới hơn của hệ thống (có lần nâng cấp cơ sở dữ liệu mà phiên bản này không biết). Hãy cập nhật phần mềm rồi khôi phục lại.',
+      );
+    }
+    let rows = 0;
+    await migrate(database, async (tx) => {
+      const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
+      for (const t of manifest.tables) {
+        const have = current.get(t.name);
+        if (!have) throw new RestoreRefused(`bảng ${t.name} trong bản sao lưu không có trong phiên bản này`);
+        const cols = t.columns.filter((c) => have.has(c));
+        const list = sql.join(cols.map(ident), sql`, `);
+        const insert = (json: string) =>
+          tx.execute(sql`insert into ${ident(t.name)} (${list}) overriding system value
+          select ${list} from json_populate_recordset(null::${ident(t.name)}, ${json}::json)`);
+        const lines = readline.createInterface({ input: fs.createReadStream(path.join(stage, 'db', `${t.name}.jsonl`)), crlfDelay: Infinity });
+        let batch: string[] = [];
+        for await (const line of lines) {
+          if (!line) continue;
+          batch.push(line);
+          if (batch.length >= INSERT_BATCH) {
+            await insert(`[${batch.join(',')}]`);
+            rows += batch.length;
+            batch = [];
+          }
+        }
+        if (batch.length) await insert(`[${batch.join(',')}]`);
+        rows += batch.length;
+      }
+      // serial and identity columns continue after the restored rows
+      const seqs = await q<{ t: string; c: string; seq: string }>(
+        tx,
+        sql`select table_name as t, column_name as c,
+          pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
+        from information_schema.columns where table_schema = 'public' and (column_default like 'nextval(%' or is_identity = 'YES')`,
+      );
+      for (const s of seqs) {
+        if (!s.seq) continue;
+        await tx.execute(sql`select setval(${s.seq}::regclass, coalesce((select max(${ident(s.c)}) from ${ident(s.t)}), 0) + 1, false)`);
+      }
+    });
+    const src = path.join(stage, 'uploads');
+    const files = listFiles(src);
+    for (const f of files) {
+      const to = path.join(uploadsDir, f);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(path.join(src, f), to);
+    }
+    return { manifest, tables: manifest.tables.length, rows, files: files.length };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
