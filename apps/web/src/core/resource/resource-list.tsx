@@ -3,7 +3,7 @@ import type { RecordAction, ResourceDef } from '@nns/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Result, Space, Switch, Table, Tooltip } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, type Envelope } from '../api';
 import type { ListData } from '../api-types';
@@ -167,6 +167,12 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
       update(limit !== params.limit ? { limit, page: 1 } : { page: p.current ?? 1 });
     }
   };
+
+  // a page past the end (rows deleted elsewhere, an old link) moves to the last page there is
+  const lastPage = pg?.total_pages ?? 0;
+  useEffect(() => {
+    if (ok && rows.length === 0 && lastPage > 0 && params.page > lastPage) update({ page: lastPage });
+  }, [ok, rows.length, lastPage, params.page, update]);
 
   const hasFilters = params.search !== '' || Object.keys(params.filters).length > 0;
   const failed = list.isFetched && !list.isFetching && !ok && env !== undefined && Object.keys(env).length > 0;
