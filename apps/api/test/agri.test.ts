@@ -48,8 +48,8 @@ describe('seafood criteria: ranges', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.data.errors).toEqual([
-      { field: 'salinity_max', message: 'Độ mặn tối đa (‰) phải lớn hơn hoặc bằng giá trị tối thiểu (25)' },
-      { field: 'ph_max', message: 'pH tối đa phải lớn hơn hoặc bằng giá trị tối thiểu (8.5)' },
+      { field: 'salinity_max', message: 'Độ mặn: giá trị tối đa (10) phải lớn hơn hoặc bằng giá trị tối thiểu (25)' },
+      { field: 'ph_max', message: 'pH: giá trị tối đa (7.5) phải lớn hơn hoặc bằng giá trị tối thiểu (8.5)' },
     ]);
     id = await post(url, {
       code: 'C1',
@@ -77,7 +77,7 @@ describe('seafood criteria: ranges', () => {
       t,
       `${url}/import`,
       await workbook(
-        ['Mã', 'Tên tiêu chí', 'Loài thủy sản', 'Giai đoạn nuôi', 'Nhiệt độ tối thiểu (°C)', 'Nhiệt độ tối đa (°C)'],
+        ['Mã', 'Tên tiêu chí', 'Loài thủy sản', 'Giai đoạn nuôi', 'Nhiệt độ từ (°C)', 'Nhiệt độ đến (°C)'],
         [
           ['C2', 'Ương giống', 'Tôm thẻ chân trắng', 'Ương giống', 28, 31],
           ['C3', 'Ương giống lạnh', 'S-TT', 'Ương lạnh', 32, 20],
@@ -86,7 +86,9 @@ describe('seafood criteria: ranges', () => {
       { dryRun: false },
     );
     expect(r.status).toBe(400);
-    expect(r.body.data.errors).toEqual([{ row: 3, field: 'temperature_max', message: 'Nhiệt độ tối đa (°C) phải lớn hơn hoặc bằng giá trị tối thiểu (32)' }]);
+    expect(r.body.data.errors).toEqual([
+      { row: 3, field: 'temperature_max', message: 'Nhiệt độ: giá trị tối đa (20) phải lớn hơn hoặc bằng giá trị tối thiểu (32)' },
+    ]);
     expect((await call(t, 'GET', url, { query: { search: 'C2' } })).body.data.entries).toHaveLength(0);
   });
 

@@ -1,5 +1,4 @@
 import animalsDef from '@nns/shared/resources/animals';
-import criteriaDef from '@nns/shared/resources/criteria-seafoods';
 import plantsDef from '@nns/shared/resources/plants';
 import seafoodsDef from '@nns/shared/resources/seafoods';
 import { defineModule } from '../../core/module';
@@ -8,7 +7,7 @@ import { criteriaHooks, registerSpeciesList } from './species-lists';
 
 export default defineModule({
   name: 'agricultural',
-  hooks: { 'criteria-seafoods': criteriaHooks(criteriaDef.labels) },
+  hooks: { 'criteria-seafoods': criteriaHooks },
   routes(router, services) {
     registerSpeciesList(router, services, { base: 'product-plants', path: 'plants', species: plantsDef, typeField: 'plant_type', subject: 'product_plants' });
     registerSpeciesList(router, services, {

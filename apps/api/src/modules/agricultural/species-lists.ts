@@ -44,21 +44,21 @@ export function registerSpeciesList(
 }
 
 /** Each range of a seafood criteria must read min ≤ max (on create, and after merging an update). */
-function checkRanges(data: Record<string, unknown>, existing: Record<string, unknown> = {}, labels: Record<string, string>) {
+function checkRanges(data: Record<string, unknown>, existing: Record<string, unknown> = {}) {
   const errors: { field: string; message: string }[] = [];
   for (const [p, label] of CRITERIA_RANGES) {
     const pick = (k: string) => (k in data ? data[k] : existing[k]) as number | null | undefined;
     const min = pick(`${p}_min`);
     const max = pick(`${p}_max`);
     if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {
-      errors.push({ field: `${p}_max`, message: `${labels[`${p}_max`] ?? label} phải lớn hơn hoặc bằng giá trị tối thiểu (${min})` });
+      errors.push({ field: `${p}_max`, message: `${label}: giá trị tối đa (${max}) phải lớn hơn hoặc bằng giá trị tối thiểu (${min})` });
     }
   }
   if (errors.length) throw badRequest(errors);
   return data;
 }
 
-export const criteriaHooks = (labels: Record<string, string>): ResourceHooks => ({
-  beforeCreate: (data) => checkRanges(data, {}, labels),
-  beforeUpdate: (data, existing) => checkRanges(data, existing, labels),
-});
+export const criteriaHooks: ResourceHooks = {
+  beforeCreate: (data) => checkRanges(data),
+  beforeUpdate: (data, existing) => checkRanges(data, existing),
+};

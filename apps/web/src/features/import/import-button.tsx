@@ -22,17 +22,19 @@ export interface ImportButtonProps {
   invalidate?: string[];
   /** caption of the button; 'Nhập Excel' by default */
   buttonText?: string;
-  /** who may import; create on the resource's subject by default */
-  enabled?: boolean;
+  /** what the file must hold, above the upload */
+  hint?: string;
 }
 
+const HINT =
+  'Dùng tệp xuất từ danh sách hoặc tệp mẫu. Dòng có mã đã tồn tại sẽ được cập nhật, mã mới sẽ được thêm. Hệ thống kiểm tra toàn bộ tệp trước, không ghi gì nếu còn lỗi.';
 const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * 'Nhập Excel': upload a file, see the dry run (counts, per-row errors, the change of each row), then
  * confirm to write it. Shown to holders of create on the subject, for declarations with `import`.
  */
-export function SingleImportButton({ def, url, templateUrl, title, labels, invalidate = [], buttonText = 'Nhập Excel' }: ImportButtonProps) {
+export function SingleImportButton({ def, url, templateUrl, title, labels, invalidate = [], buttonText = 'Nhập Excel', hint = HINT }: ImportButtonProps) {
   const { can } = useSession();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -109,11 +111,7 @@ export function SingleImportButton({ def, url, templateUrl, title, labels, inval
         }
       >
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
-          <Alert
-            type="info"
-            showIcon
-            message="Dùng tệp xuất từ danh sách hoặc tệp mẫu. Dòng có mã đã tồn tại sẽ được cập nhật, mã mới sẽ được thêm. Hệ thống kiểm tra toàn bộ tệp trước, không ghi gì nếu còn lỗi."
-          />
+          <Alert type="info" showIcon message={hint} />
           <Button
             type="link"
             icon={<DownloadOutlined />}
@@ -157,6 +155,7 @@ const UNITS: Omit<ImportButtonProps, 'def'> = {
   templateUrl: '/api/admin/provinces/import-units-template',
   title: 'Nhập danh mục đơn vị hành chính (Mã, Tên, Cấp, Mã cấp trên)',
   buttonText: 'Nhập danh mục ĐVHC',
+  hint: 'Tệp gồm các cột Mã, Tên, Cấp, Mã cấp trên theo danh mục chính thức. Đơn vị không có mã cấp trên là tỉnh/thành phố; phường, xã, đặc khu có thể trực thuộc thẳng tỉnh (từ 01/7/2025) hoặc thuộc quận/huyện. Trùng mã thì cập nhật, mã mới thì thêm; không ghi gì nếu tệp còn lỗi.',
   labels: { code: 'Mã', name: 'Tên', level: 'Cấp', parent: 'Mã cấp trên', province_id: 'Tỉnh/thành phố', district_id: 'Quận/huyện' },
   invalidate: ['provinces', 'districts', 'wards'],
 };
