@@ -1,7 +1,7 @@
 import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA } from '@nns/shared';
+import { CERTIFICATIONS } from '@nns/shared/producers';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { CERTIFICATIONS } from '@nns/shared/producers';
 import { CertificationsView } from '../../features/producers/certifications';
 import { refObjectKey, refsItemsKey } from './form-mapping';
 

@@ -1,8 +1,8 @@
 import type { FieldDef } from '@nns/shared';
+import { CERTIFICATIONS } from '@nns/shared/producers';
 import { DatePicker, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CertificationsInput } from '../../features/producers/certifications';
-import { CERTIFICATIONS } from '@nns/shared/producers';
 import type { RefOption } from './ref-select';
 import { RefSelect } from './ref-select';
 import { UploadField } from './uploads';
