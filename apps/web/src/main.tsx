@@ -3,28 +3,21 @@ import '@fontsource/be-vietnam-pro/500.css';
 import '@fontsource/be-vietnam-pro/600.css';
 import './app/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import viVN from 'antd/locale/vi_VN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/vi';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { FeedbackHost } from './app/feedback';
 import { createAppRouter } from './app/router';
-import { theme } from './app/theme';
 import { queryClient } from './core/query';
 
-dayjs.locale('vi');
+// antd (with vi_VN and the theme) is mounted by the lazy screen trees: see app/antd-root.tsx
 const router = createAppRouter();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <ConfigProvider locale={viVN} theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <FeedbackHost />
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <FeedbackHost />
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

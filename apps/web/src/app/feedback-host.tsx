@@ -1,11 +1,20 @@
 import { Modal, notification } from 'antd';
 import { useEffect } from 'react';
+import { AntdRoot } from './antd-root';
 import { attachFeedback, CANCEL_TEXT, type FeedbackImpl, NOTICE_MAX, NOTICE_MS, OK_TEXT } from './feedback';
 
 let seq = 0;
 
 /** The antd side of app/feedback.tsx: two notification areas and the modal holder. */
-export default function FeedbackHostImpl() {
+export default function FeedbackHost() {
+  return (
+    <AntdRoot>
+      <FeedbackHostImpl />
+    </AntdRoot>
+  );
+}
+
+function FeedbackHostImpl() {
   const [mainApi, mainHolder] = notification.useNotification({ placement: 'bottomRight', maxCount: NOTICE_MAX, stack: false });
   const [socketApi, socketHolder] = notification.useNotification({ placement: 'topRight', maxCount: NOTICE_MAX, stack: false });
   const [modal, modalHolder] = Modal.useModal();

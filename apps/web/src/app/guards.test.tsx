@@ -86,4 +86,13 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('trang đăng nhập')).toBeTruthy();
     expect(getSession().token).toBeNull();
   });
+
+  it('no answer from the server keeps the session and offers a retry', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setSession('t', user('list:product_units'), true);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/admin/home');
+    expect(await screen.findByText('Không kết nối được máy chủ')).toBeTruthy();
+    expect(getSession().token).toBe('t');
+  });
 });

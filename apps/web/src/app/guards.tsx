@@ -44,14 +44,19 @@ export function requirementOf(matches: { handle?: unknown }[]): RouteHandle | nu
 // the profile is loaded once per token per page load
 let checkedToken: string | null = null;
 
-export async function loadProfile(): Promise<boolean> {
+/**
+ * GET /api/admin/profile: 'ok' refreshes the stored user; an answer other than 200 clears the session
+ * (spec §8); no answer at all (network down, page leaving) keeps it, so a reload does not sign out.
+ */
+export async function loadProfile(): Promise<'ok' | 'failed' | 'offline'> {
   const res = await api.get<{ entry: SessionUser }>('/api/admin/profile');
   if (res?.code === 200 && res.data?.entry) {
     setUser(res.data.entry);
-    return true;
+    return 'ok';
   }
-  if (res && Object.keys(res).length > 0) clearSession();
-  return false;
+  if (!res || !res.code) return 'offline';
+  clearSession();
+  return 'failed';
 }
 
 export function resetProfileCheck() {
@@ -62,7 +67,8 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   const { token, user } = useSession();
   const location = useLocation();
   const matches = useMatches();
-  const [profile, setProfile] = useState<'pending' | 'ok' | 'failed'>(token && checkedToken === token ? 'ok' : 'pending');
+  const [profile, setProfile] = useState<'pending' | 'ok' | 'failed' | 'offline'>(token && checkedToken === token ? 'ok' : 'pending');
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -72,17 +78,30 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
     }
     let live = true;
     setProfile('pending');
-    loadProfile().then((ok) => {
+    loadProfile().then((r) => {
       if (!live) return;
-      if (ok) checkedToken = token;
-      setProfile(ok ? 'ok' : 'failed');
+      if (r === 'ok') checkedToken = token;
+      setProfile(r);
     });
     return () => {
       live = false;
     };
-  }, [token]);
+  }, [token, attempt]);
 
-  const decision = guardDecision({ token, profile, user, requirement: requirementOf(matches) });
+  if (token && profile === 'offline') {
+    return (
+      <main className="route-error" role="alert">
+        <h1>Không kết nối được máy chủ</h1>
+        <p>Vui lòng kiểm tra kết nối mạng rồi thử lại.</p>
+        <div>
+          <button type="button" className="primary" onClick={() => setAttempt((n) => n + 1)}>
+            Thử lại
+          </button>
+        </div>
+      </main>
+    );
+  }
+  const decision = guardDecision({ token, profile: profile === 'offline' ? 'pending' : profile, user, requirement: requirementOf(matches) });
   if (decision === 'login') {
     const from = location.pathname + location.search;
     return <Navigate to="/auth/login" replace state={from.startsWith('/admin') ? { from } : undefined} />;

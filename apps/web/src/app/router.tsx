@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigate, registerNotice } from '../core/api';
+import { areaRoutes } from '../features/areas/routes';
 import { LoadingOverlay, notify } from './feedback';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -16,13 +17,24 @@ export function withChunkTimeout<T>(p: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promi
   });
 }
 const page = (load: () => Promise<Mod>) => async () => ({ Component: (await withChunkTimeout(load())).default });
+/** A screen outside the admin shell that uses antd: mounted inside antd's locale and theme. */
+const antdPage = (load: () => Promise<Mod>) => async () => {
+  const [m, { withAntd }] = await withChunkTimeout(Promise.all([load(), import('./antd-root')]));
+  return { Component: withAntd(m.default) };
+};
 
 const errorRoutes = (prefix: string): RouteObject[] =>
   (['404', '403', '500', 'maintenance'] as const).map((kind) => ({
     path: `${prefix}/${kind}`,
     lazy: async () => {
-      const { ErrorScreen } = await import('../features/errors/error-screen');
-      return { Component: () => <ErrorScreen kind={kind} /> };
+      const [{ ErrorScreen }, { AntdRoot }] = await Promise.all([import('../features/errors/error-screen'), import('./antd-root')]);
+      return {
+        Component: () => (
+          <AntdRoot>
+            <ErrorScreen kind={kind} />
+          </AntdRoot>
+        ),
+      };
     },
   }));
 
@@ -32,6 +44,8 @@ export const adminChildren: RouteObject[] = [
   { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
   // spec §2 names material areas under culture too; one set of screens, at /admin/material-areas
   { path: 'culture/material-areas/*', lazy: page(() => import('../features/producers/material-areas-redirect')) },
+  // provinces with their districts, districts with their wards (before the generic screens of the same path)
+  ...areaRoutes(page),
   { path: 'profile', handle: { title: 'Thông tin tài khoản' }, lazy: page(() => import('../features/profile/profile-page')) },
   {
     path: 'system/logs',
@@ -70,9 +84,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
-          { path: 'forget-password', lazy: page(() => import('../features/auth/forget-password-page')) },
-          { path: 'check-email', lazy: page(() => import('../features/auth/check-email-page')) },
-          { path: 'reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
+          { path: 'forget-password', lazy: antdPage(() => import('../features/auth/forget-password-page')) },
+          { path: 'check-email', lazy: antdPage(() => import('../features/auth/check-email-page')) },
+          { path: 'reset-password', lazy: antdPage(() => import('../features/auth/reset-password-page')) },
         ],
       },
       { path: '/error', element: <Navigate to="/error/maintenance" replace /> },

@@ -4,6 +4,7 @@ import { Breadcrumb, Button, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useSession } from '../../core/session';
+import { AntdRoot } from '../antd-root';
 import { LoadingOverlay, preloadFeedback } from '../feedback';
 import { RequireAuth } from '../guards';
 import { AREA_ICONS } from './area-icons';
@@ -94,7 +95,9 @@ function Shell() {
 export default function AdminLayout() {
   return (
     <RequireAuth fallback={<LoadingOverlay force />}>
-      <Shell />
+      <AntdRoot>
+        <Shell />
+      </AntdRoot>
     </RequireAuth>
   );
 }

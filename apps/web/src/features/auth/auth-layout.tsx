@@ -1,8 +1,7 @@
-import { Card, Typography } from 'antd';
 import { Outlet } from 'react-router-dom';
 import './auth.css';
 
-/** The frame of the public sign-in screens. */
+/** The frame of the public sign-in screens: plain markup, so the sign-in page stays small. */
 export default function AuthLayout() {
   return (
     <main className="auth-page">
@@ -11,12 +10,10 @@ export default function AuthLayout() {
         <h2>Nông nghiệp số</h2>
         <p>Hệ thống quản lý nông nghiệp thông minh và truy xuất nguồn gốc sản phẩm</p>
       </section>
-      <Card className="auth-card" variant="borderless">
+      <div className="auth-card">
         <Outlet />
-        <Typography.Paragraph type="secondary" className="auth-foot">
-          © {new Date().getFullYear()} Nông nghiệp số · Trang quản trị
-        </Typography.Paragraph>
-      </Card>
+        <p className="auth-foot">© {new Date().getFullYear()} Nông nghiệp số · Trang quản trị</p>
+      </div>
     </main>
   );
 }

@@ -1,11 +1,9 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { MESSAGES, PASSWORD_MAX } from '@nns/shared/validators';
-import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { notify } from '../../app/feedback';
 import { api, CHANGE_PASSWORD_PATH, MUST_CHANGE_PASSWORD } from '../../core/api';
 import { type SessionUser, setSession, useSession } from '../../core/session';
-import { notify } from '../../app/feedback';
 
 interface LoginData {
   token: string;
@@ -13,21 +11,40 @@ interface LoginData {
   must_change_password?: boolean;
 }
 
+/** Client checks before calling the server (the server answers the rest). */
+export function validateLogin(v: { username: string; password: string }): { username?: string; password?: string } {
+  const e: { username?: string; password?: string } = {};
+  if (!v.username.trim()) e.username = MESSAGES.required('Tên đăng nhập');
+  if (!v.password) e.password = MESSAGES.required('Mật khẩu');
+  else if (v.password.length > PASSWORD_MAX) e.password = MESSAGES.maxLength('Mật khẩu', PASSWORD_MAX);
+  return e;
+}
+
+/** The sign-in page: written without the component library so it loads fast on a ward office's line. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = useSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [show, setShow] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   if (token && !busy) return <Navigate to={from ?? '/admin/home'} replace />;
 
-  const onFinish = async (v: { username: string; password: string; remember: boolean }) => {
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const v = validateLogin({ username, password });
+    setErrors(v);
+    if (v.username || v.password) return;
     setBusy(true);
     setError(null);
-    const res = await api.post<LoginData>('/api/auth/login', { username: v.username.trim(), password: v.password });
+    const res = await api.post<LoginData>('/api/auth/login', { username: username.trim(), password });
     if (res.code === 200 && res.data?.token) {
-      setSession(res.data.token, res.data.entry, v.remember);
+      setSession(res.data.token, res.data.entry, remember);
       if (res.data.must_change_password) {
         notify.info(MUST_CHANGE_PASSWORD);
         navigate(CHANGE_PASSWORD_PATH, { replace: true });
@@ -42,45 +59,65 @@ export default function LoginPage() {
   };
 
   return (
-    <>
-      <Typography.Title level={3}>Đăng nhập</Typography.Title>
-      <Typography.Paragraph type="secondary">Vui lòng đăng nhập để vào trang quản trị.</Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="login-error" />}
-      <Form layout="vertical" onFinish={onFinish} initialValues={{ remember: true }} requiredMark={false} disabled={busy}>
-        <Form.Item
-          name="username"
-          label="Tên đăng nhập"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.required('Tên đăng nhập') }]}
-        >
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" placeholder="Nhập tên đăng nhập" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label="Mật khẩu"
-          rules={[{ required: true, message: MESSAGES.required('Mật khẩu') }, { max: PASSWORD_MAX, message: MESSAGES.maxLength('Mật khẩu', PASSWORD_MAX) }]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            size="large"
-            placeholder="Nhập mật khẩu"
-            iconRender={(visible) => (
-              <span role="button" aria-label={visible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'} style={{ fontSize: 12, cursor: 'pointer' }}>
-                {visible ? 'Ẩn' : 'Hiện'}
-              </span>
-            )}
-          />
-        </Form.Item>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 16 }}>
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>Ghi nhớ đăng nhập</Checkbox>
-          </Form.Item>
-          <Link to="/auth/forget-password">Quên mật khẩu?</Link>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <h1>Đăng nhập</h1>
+      <p className="muted">Vui lòng đăng nhập để vào trang quản trị.</p>
+      {error && (
+        <div className="auth-alert" role="alert" data-testid="login-error">
+          {error}
         </div>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-          Đăng nhập
-        </Button>
-      </Form>
-    </>
+      )}
+      <label htmlFor="username">Tên đăng nhập</label>
+      <input
+        id="username"
+        name="username"
+        autoComplete="username"
+        autoFocus
+        placeholder="Nhập tên đăng nhập"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        aria-invalid={!!errors.username}
+        aria-describedby={errors.username ? 'username-error' : undefined}
+        disabled={busy}
+      />
+      {errors.username && (
+        <div className="field-error" id="username-error">
+          {errors.username}
+        </div>
+      )}
+      <label htmlFor="password">Mật khẩu</label>
+      <div className="password-box">
+        <input
+          id="password"
+          name="password"
+          type={show ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder="Nhập mật khẩu"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={!!errors.password}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          disabled={busy}
+        />
+        <button type="button" className="link-button" onClick={() => setShow(!show)} aria-label={show ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}>
+          {show ? 'Ẩn' : 'Hiện'}
+        </button>
+      </div>
+      {errors.password && (
+        <div className="field-error" id="password-error">
+          {errors.password}
+        </div>
+      )}
+      <div className="auth-row">
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} disabled={busy} />
+          Ghi nhớ đăng nhập
+        </label>
+        <Link to="/auth/forget-password">Quên mật khẩu?</Link>
+      </div>
+      <button type="submit" className="primary-button" disabled={busy}>
+        {busy ? 'Đang đăng nhập...' : 'Đăng nhập'}
+      </button>
+    </form>
   );
 }

@@ -1,0 +1,3 @@
+import { DistrictDetailPage } from './area-pages';
+
+export default DistrictDetailPage;

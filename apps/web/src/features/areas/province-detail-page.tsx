@@ -1,0 +1,3 @@
+import { ProvinceDetailPage } from './area-pages';
+
+export default ProvinceDetailPage;

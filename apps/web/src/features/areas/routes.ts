@@ -1,0 +1,25 @@
+import type { RouteObject } from 'react-router-dom';
+
+type Load = () => Promise<{ default: React.ComponentType }>;
+const S = 'administrative_areas';
+
+/**
+ * Screens of the administrative areas written by hand (spec §7 'provinces (with districts), districts
+ * (with wards)'); relative to /admin. They come before the generic routes of the same path.
+ */
+export function areaRoutes(page: (load: Load) => RouteObject['lazy']): RouteObject[] {
+  return [
+    { path: 'areas/provinces', handle: { action: 'list', subject: S, title: 'Tỉnh/thành phố' }, lazy: page(() => import('./provinces-page')) },
+    { path: 'areas/districts', handle: { action: 'list', subject: S, title: 'Quận/huyện' }, lazy: page(() => import('./districts-page')) },
+    {
+      path: 'areas/provinces/:id/detail',
+      handle: { action: 'read', subject: S, title: 'Chi tiết tỉnh/thành phố' },
+      lazy: page(() => import('./province-detail-page')),
+    },
+    {
+      path: 'areas/districts/:id/detail',
+      handle: { action: 'read', subject: S, title: 'Chi tiết quận/huyện' },
+      lazy: page(() => import('./district-detail-page')),
+    },
+  ];
+}
