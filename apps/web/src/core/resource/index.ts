@@ -6,6 +6,7 @@ import type { ResourceDetailProps } from './resource-detail';
 import type { ResourceFormProps } from './resource-form';
 import type { ResourceListProps } from './resource-list';
 
+export type { Row } from './display';
 /*
  * Kept light on purpose: the router imports this module on the first /admin visit (even for the
  * home page), so the screens themselves (antd Table and Form, Leaflet, Quill) stay in lazy chunks.
