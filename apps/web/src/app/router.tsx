@@ -2,7 +2,6 @@ import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigate, registerNotice } from '../core/api';
 import { areaRoutes } from '../features/areas/routes';
-import { areaRoutes } from '../features/areas/routes';
 import { LoadingOverlay, notify } from './feedback';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -45,8 +44,6 @@ export const adminChildren: RouteObject[] = [
   { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
   // spec §2 names material areas under culture too; one set of screens, at /admin/material-areas
   { path: 'culture/material-areas/*', lazy: page(() => import('../features/producers/material-areas-redirect')) },
-  // provinces with their districts, districts with their wards (before the generic screens of the same path)
-  ...areaRoutes(page),
   // provinces with their districts, districts with their wards (before the generic screens of the same path)
   ...areaRoutes(page),
   { path: 'profile', handle: { title: 'Thông tin tài khoản' }, lazy: page(() => import('../features/profile/profile-page')) },
