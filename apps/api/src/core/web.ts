@@ -51,22 +51,30 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   app.get('/', (_req, reply) => app.webIndex?.(reply));
 
   let cached: { mtime: number; body: Buffer } | null = null;
-  const readIndex = () => {
-    const mtime = fs.statSync(indexFile).mtimeMs;
-    if (!cached || cached.mtime !== mtime) cached = { mtime, body: fs.readFileSync(indexFile) };
-    return cached.body;
+  const readIndex = (): Buffer | null => {
+    try {
+      const mtime = fs.statSync(indexFile).mtimeMs;
+      if (!cached || cached.mtime !== mtime) cached = { mtime, body: fs.readFileSync(indexFile) };
+    } catch {
+      // a rebuild is replacing dist: keep answering with the last page read, if any
+    }
+    return cached?.body ?? null;
   };
   app.decorate('webIndex', (reply: FastifyReply) => {
     // a missing file (e.g. a chunk of an older build) must not be answered with the page itself
     if (looksLikeFile(reply.request.url)) {
       return reply.code(404).header('cache-control', 'no-cache').send({ code: 404, message: 'Không tìm thấy tệp', data: null });
     }
+    const body = readIndex();
+    if (!body) {
+      return reply.code(503).header('retry-after', '10').send({ code: 503, message: 'Giao diện quản trị đang được cập nhật, vui lòng thử lại sau ít phút', data: null });
+    }
     return reply
       .code(200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .send(readIndex());
+      .send(body);
   });
 }
 
