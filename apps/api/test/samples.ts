@@ -13,7 +13,10 @@ export function gtin13(prefix = '893'): string {
 }
 
 /** Per-resource overrides for fields whose valid value a generic rule cannot guess. */
-export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {};
+export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+  // a sample district lies in another sample province; a ward straight under its province is the 2025 shape
+  wards: { district_id: null },
+};
 
 function textSample(f: FieldDef, key: string): string {
   switch (f.format) {
