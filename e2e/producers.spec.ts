@@ -30,7 +30,10 @@ async function pickRef(page: Page, label: string, text: string) {
   await page.locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
-const png = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer();
+const png = (colour: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 test('producers: manufacturer, drawn material area, product with two images, approve, search, export and import back', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
@@ -63,7 +66,13 @@ test('producers: manufacturer, drawn material area, product with two images, app
   const box = (await map.boundingBox())!;
   await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
   await page.getByText('Vẽ ranh giới', { exact: true }).click();
-  for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7]]) await map.click({ position: { x: box.width * x, y: box.height * y } });
+  for (const [x, y] of [
+    [0.3, 0.3],
+    [0.7, 0.3],
+    [0.7, 0.7],
+    [0.3, 0.7],
+  ])
+    await map.click({ position: { x: box.width * x, y: box.height * y } });
   await expect(page.getByTestId('map-area')).toContainText('ha');
   await page.screenshot({ path: 'test-results/e2e/producers-area-drawn.png' });
   await page.getByRole('button', { name: 'Lưu' }).click();
@@ -83,7 +92,13 @@ test('producers: manufacturer, drawn material area, product with two images, app
   await page.getByRole('spinbutton', { name: 'Giá (VNĐ)' }).fill('180000');
   await page.getByTestId('upload-input').setInputFiles([
     { name: 'sau-rieng-1.png', mimeType: 'image/png', buffer: await png('#c0ca33') },
-    { name: 'sau-rieng-2.jpg', mimeType: 'image/jpeg', buffer: await sharp(await png('#7cb342')).jpeg().toBuffer() },
+    {
+      name: 'sau-rieng-2.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp(await png('#7cb342'))
+        .jpeg()
+        .toBuffer(),
+    },
   ]);
   await expect(page.locator('.ant-image img')).toHaveCount(2);
   await page.getByRole('button', { name: 'Lưu' }).click();
@@ -118,7 +133,9 @@ test('producers: manufacturer, drawn material area, product with two images, app
 
   await page.getByRole('button', { name: 'Nhập Excel' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'san-pham.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: changed });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'san-pham.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: changed });
   await dialog.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   await expect(dialog.getByText(/cập nhật/i).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Nhập dữ liệu' }).click();

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, makeApp, type TestApp } from './helpers';
 
@@ -22,7 +22,10 @@ async function upload(filename: string, data: Buffer, contentType?: string, toke
   return { status: r.statusCode, body: r.json() };
 }
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 60 } } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe('POST /api/admin/uploads', () => {
   it('needs a session', async () => {
@@ -60,7 +63,9 @@ describe('POST /api/admin/uploads', () => {
 
   it('keeps small images at their size and strips metadata by re-encoding a JPEG', async () => {
     const jpg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } })
-      .jpeg().withMetadata({ exif: { IFD0: { Copyright: 'Bí mật' } } }).toBuffer();
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'Bí mật' } } })
+      .toBuffer();
     const r = await upload('ho-tieu.jpg', jpg, 'image/jpeg');
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ mime: 'image/jpeg', width: 400, height: 300 });

@@ -12,7 +12,18 @@ afterAll(async () => t?.close());
 function square(sideM: number, lat = 12.68, long = 108.04) {
   const dLat = sideM / 111_320;
   const dLong = sideM / (111_320 * Math.cos((lat * Math.PI) / 180));
-  return { type: 'Polygon', coordinates: [[[long, lat], [long + dLong, lat], [long + dLong, lat + dLat], [long, lat + dLat], [long, lat]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [long, lat],
+        [long + dLong, lat],
+        [long + dLong, lat + dLat],
+        [long, lat + dLat],
+        [long, lat],
+      ],
+    ],
+  };
 }
 
 describe('material areas: acreage against the drawn boundary', () => {
@@ -49,7 +60,17 @@ describe('material areas: acreage against the drawn boundary', () => {
   it('answers no comparison without a boundary, and refuses a degenerate boundary', async () => {
     const r = await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-ST-01', name: 'Cánh đồng lúa ST25', acreage: 120.5 } });
     expect(r.body.data.entry).toMatchObject({ acreage: 120.5, boundary_acreage: null, acreage_warning: null });
-    const line = { type: 'Polygon', coordinates: [[[105.9, 9.6], [105.91, 9.6], [105.9, 9.6], [105.9, 9.6]]] };
+    const line = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [105.9, 9.6],
+          [105.91, 9.6],
+          [105.9, 9.6],
+          [105.9, 9.6],
+        ],
+      ],
+    };
     const bad = await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-X', name: 'X', acreage: 1, boundary: line } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.errors).toContainEqual({ field: 'boundary', message: 'Ranh giới vùng phải có ít nhất 3 điểm khác nhau' });

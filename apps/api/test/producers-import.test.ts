@@ -8,15 +8,17 @@ let manufactureId: number;
 beforeAll(async () => {
   t = await makeApp();
   const m = await call(t, 'POST', '/api/admin/manufactures', {
-    body: { code: 'CSSX-IMP-01', name: 'Hợp tác xã Cà phê Cư M\'gar', tax_code: '6001112223', phone: '0905111222', status: 'active' },
+    body: { code: 'CSSX-IMP-01', name: "Hợp tác xã Cà phê Cư M'gar", tax_code: '6001112223', phone: '0905111222', status: 'active' },
   });
   manufactureId = m.body.data.entry.id;
   await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-IMP-02', name: 'Công ty TNHH Tiêu Lộc Ninh', phone: '0905111333' } });
-  await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-IMP-01', name: 'Cà phê hạt rang Cư M\'gar', manufacture_id: manufactureId, price: 120000 } });
-  await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-IMP-02', name: 'Cà phê bột Cư M\'gar', manufacture_id: manufactureId, price: 90000 } });
+  await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-IMP-01', name: "Cà phê hạt rang Cư M'gar", manufacture_id: manufactureId, price: 120000 } });
+  await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-IMP-02', name: "Cà phê bột Cư M'gar", manufacture_id: manufactureId, price: 90000 } });
   await call(t, 'POST', '/api/admin/distributors', { body: { code: 'NPP-IMP-01', name: 'Đại lý Nông sản Buôn Hồ', phone: '0905111444', price: 50000 } });
   await call(t, 'POST', '/api/admin/labors', { body: { code: 'LD-IMP-01', full_name: 'Y Wang Êban', phone: '0905111555', position: 'Thu hái' } });
-  await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-IMP-01', name: 'Vùng cà phê Ea Pốk', acreage: 12.5, manufacture_id: manufactureId } });
+  await call(t, 'POST', '/api/admin/material-areas', {
+    body: { code: 'VNL-IMP-01', name: 'Vùng cà phê Ea Pốk', acreage: 12.5, manufacture_id: manufactureId },
+  });
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -33,7 +35,7 @@ async function exported(name: string, action: string, query: Record<string, stri
 }
 
 const cases: [string, string, Record<string, string>, string, string, unknown, (e: Record<string, unknown>) => unknown][] = [
-  ['manufactures', 'export', { search: 'cu m\'gar' }, 'CSSX-IMP-01', 'Tên cơ sở sản xuất', 'Hợp tác xã Cà phê Cư M\'gar (đổi tên)', (e) => e.name],
+  ['manufactures', 'export', { search: "cu m'gar" }, 'CSSX-IMP-01', 'Tên cơ sở sản xuất', "Hợp tác xã Cà phê Cư M'gar (đổi tên)", (e) => e.name],
   ['products', 'export', {}, 'SP-IMP-01', 'Giá (VNĐ)', 135000, (e) => e.price],
   ['distributors', 'export', { search: 'buon ho' }, 'NPP-IMP-01', 'Giá thỏa thuận (VNĐ)', 65000, (e) => e.price],
   ['labors', 'export-labors', { search: 'y wang' }, 'LD-IMP-01', 'Chức vụ/công việc', 'Tổ trưởng thu hái', (e) => e.position],
@@ -90,7 +92,7 @@ describe('import of producers: new rows and per-row errors', () => {
     expect(made.body.data.entries[0]).toMatchObject({ code: 'CSSX-IMP-03', status: 'active' });
   });
 
-  it('resolves a product\'s producer by its name and refuses an unknown one', async () => {
+  it("resolves a product's producer by its name and refuses an unknown one", async () => {
     const { wb, ws, colOf } = await exported('products', 'export', { manufacture_id: String(manufactureId) });
     const row = ws.addRow([]);
     row.getCell(colOf('Mã sản phẩm')).value = 'SP-IMP-03';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@nns/shared';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
@@ -31,14 +31,18 @@ describe('manufactures', () => {
       body: { ...base, tax_code: '60001234', phone: '0123456789', email: 'hoptacxa@', website: 'ftp://x' },
     });
     expect(r.status).toBe(400);
-    expect(errorsOf(r)).toEqual(expect.arrayContaining([
-      { field: 'tax_code', message: MESSAGES.taxCode },
-      { field: 'phone', message: MESSAGES.phone },
-      { field: 'email', message: MESSAGES.email },
-      { field: 'website', message: 'Website phải là địa chỉ bắt đầu bằng http://, https:// hoặc /' },
-    ]));
+    expect(errorsOf(r)).toEqual(
+      expect.arrayContaining([
+        { field: 'tax_code', message: MESSAGES.taxCode },
+        { field: 'phone', message: MESSAGES.phone },
+        { field: 'email', message: MESSAGES.email },
+        { field: 'website', message: 'Website phải là địa chỉ bắt đầu bằng http://, https:// hoặc /' },
+      ]),
+    );
     for (const phone of ['+84905123456', '84381234567', '0771234567']) {
-      expect(errorsOf(await call(t, 'POST', '/api/admin/manufactures', { body: { ...base, phone, tax_code: 'x' } })).map((e: { field: string }) => e.field)).not.toContain('phone');
+      expect(
+        errorsOf(await call(t, 'POST', '/api/admin/manufactures', { body: { ...base, phone, tax_code: 'x' } })).map((e: { field: string }) => e.field),
+      ).not.toContain('phone');
     }
   });
 
@@ -74,7 +78,9 @@ describe('manufactures', () => {
   });
 
   it('exports the filtered list with Vietnamese headers and reads back', async () => {
-    await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-ST-002', name: 'Công ty TNHH Gạo Hồ Quang Trí', phone: '0939612345', tax_code: '2200123456' } });
+    await call(t, 'POST', '/api/admin/manufactures', {
+      body: { code: 'CSSX-ST-002', name: 'Công ty TNHH Gạo Hồ Quang Trí', phone: '0939612345', tax_code: '2200123456' },
+    });
     const e = await call(t, 'GET', '/api/admin/manufactures/export', { query: { search: 'gao ho quang' } });
     expect(e.status).toBe(200);
     expect(e.body.data.rows).toBe(1);
@@ -90,7 +96,14 @@ describe('distributors, apps, labors: approve and count', () => {
   it('approves a distributor (approve permission needed) and counts by status', async () => {
     const p = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-PP-1', name: 'Hồ tiêu đen Chư Sê' } });
     const d = await call(t, 'POST', '/api/admin/distributors', {
-      body: { code: 'NPP-001', name: 'Công ty CP Phân phối Nông sản Sài Gòn', tax_code: '0312345678', phone: '0383812345', price: 185000, product_ids: [p.body.data.entry.id] },
+      body: {
+        code: 'NPP-001',
+        name: 'Công ty CP Phân phối Nông sản Sài Gòn',
+        tax_code: '0312345678',
+        phone: '0383812345',
+        price: 185000,
+        product_ids: [p.body.data.entry.id],
+      },
     });
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     expect(d.body.data.entry).toMatchObject({ status: 'pending', price: 185000, product_items: [{ id: p.body.data.entry.id, name: 'Hồ tiêu đen Chư Sê' }] });
@@ -121,13 +134,25 @@ describe('distributors, apps, labors: approve and count', () => {
   });
 
   it('checks a labor citizen ID and username, hashes the diary password and never presents it', async () => {
-    const bad = await call(t, 'POST', '/api/admin/labors', { body: { code: 'LD-0', full_name: 'A', citizen_id: '12345678901', username: 'ten có dấu', password: '123' } });
-    expect(errorsOf(bad)).toEqual(expect.arrayContaining([
-      { field: 'citizen_id', message: MESSAGES.citizenId },
-      { field: 'username', message: MESSAGES.username },
-    ]));
+    const bad = await call(t, 'POST', '/api/admin/labors', {
+      body: { code: 'LD-0', full_name: 'A', citizen_id: '12345678901', username: 'ten có dấu', password: '123' },
+    });
+    expect(errorsOf(bad)).toEqual(
+      expect.arrayContaining([
+        { field: 'citizen_id', message: MESSAGES.citizenId },
+        { field: 'username', message: MESSAGES.username },
+      ]),
+    );
     const r = await call(t, 'POST', '/api/admin/labors', {
-      body: { code: 'LD-001', full_name: 'Rơ Mah Hyang', citizen_id: '064090001234', gender: 'male', birthday: '1990-07-02T00:00:00Z', username: 'romahhyang', password: 'NhatKy@2025' },
+      body: {
+        code: 'LD-001',
+        full_name: 'Rơ Mah Hyang',
+        citizen_id: '064090001234',
+        gender: 'male',
+        birthday: '1990-07-02T00:00:00Z',
+        username: 'romahhyang',
+        password: 'NhatKy@2025',
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.data.entry.id;

@@ -32,39 +32,59 @@ describe('products', () => {
   });
 
   it('sanitises the rich-text description on create and update', async () => {
-    const html = '<p onclick="steal()">Hồ tiêu <strong>Chư Sê</strong></p><script>alert("xss")</script>'
-      + '<img src="javascript:alert(1)"><a href="javascript:alert(2)">xem</a><iframe src="https://evil.example"></iframe>'
-      + '<img src="https://nns.vn/uploads/a.jpg" alt="Hạt tiêu">';
+    const html =
+      '<p onclick="steal()">Hồ tiêu <strong>Chư Sê</strong></p><script>alert("xss")</script>' +
+      '<img src="javascript:alert(1)"><a href="javascript:alert(2)">xem</a><iframe src="https://evil.example"></iframe>' +
+      '<img src="https://nns.vn/uploads/a.jpg" alt="Hạt tiêu">';
     const r = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-HTML', name: 'Tiêu đen', description: html } });
     expect(r.status).toBe(200);
     const d = r.body.data.entry.description as string;
     expect(d).toContain('<p>Hồ tiêu <strong>Chư Sê</strong></p>');
     expect(d).toContain('<img src="https://nns.vn/uploads/a.jpg" alt="Hạt tiêu" />');
     for (const bad of ['<script', 'alert("xss")', 'onclick', 'javascript:', '<iframe']) expect(d).not.toContain(bad);
-    const u = await call(t, 'PUT', `/api/admin/products/${r.body.data.entry.id}`, { body: { description: '<h2>Bảo quản</h2><style>body{}</style><script>x()</script>' } });
+    const u = await call(t, 'PUT', `/api/admin/products/${r.body.data.entry.id}`, {
+      body: { description: '<h2>Bảo quản</h2><style>body{}</style><script>x()</script>' },
+    });
     expect(u.body.data.entry.description).toBe('<h2>Bảo quản</h2>');
   });
 
   it('stores every DOMAIN field, several images, certifications and OCOP stars', async () => {
     const body = {
-      code: 'SP-TIEU-500', gtin: gtin13(), name: 'Hồ tiêu đen Chư Sê 500 g', manufacture_id: manufactureId, price: 95000,
-      images: ['/uploads/media/2025/01/a.jpg', '/uploads/media/2025/01/b.jpg'], ingredients: '100% hạt tiêu đen', usage: 'Xay trước khi dùng',
-      storage: 'Nơi khô ráo, thoáng mát', shelf_life_days: 730, ocop_stars: 4,
+      code: 'SP-TIEU-500',
+      gtin: gtin13(),
+      name: 'Hồ tiêu đen Chư Sê 500 g',
+      manufacture_id: manufactureId,
+      price: 95000,
+      images: ['/uploads/media/2025/01/a.jpg', '/uploads/media/2025/01/b.jpg'],
+      ingredients: '100% hạt tiêu đen',
+      usage: 'Xay trước khi dùng',
+      storage: 'Nơi khô ráo, thoáng mát',
+      shelf_life_days: 730,
+      ocop_stars: 4,
       certifications: [{ type: 'ocop', stars: 4, number: 'OCOP-GL-2023-12', issuer: 'UBND tỉnh Gia Lai' }],
     };
     const r = await call(t, 'POST', '/api/admin/products', { body });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.entry).toMatchObject({ ...body, status: 'pending', is_highlight: false, manufacture: { id: manufactureId, name: 'Hợp tác xã Hồ tiêu Chư Sê' } });
+    expect(r.body.data.entry).toMatchObject({
+      ...body,
+      status: 'pending',
+      is_highlight: false,
+      manufacture: { id: manufactureId, name: 'Hợp tác xã Hồ tiêu Chư Sê' },
+    });
     const bad = await call(t, 'POST', '/api/admin/products', { body: { code: 'X1', name: 'X', ocop_stars: 6, shelf_life_days: -1, price: -5 } });
-    expect(errorsOf(bad)).toEqual(expect.arrayContaining([
-      { field: 'ocop_stars', message: MESSAGES.max('Hạng OCOP (sao)', 5) },
-      { field: 'shelf_life_days', message: MESSAGES.min('Hạn sử dụng (ngày)', 0) },
-      { field: 'price', message: MESSAGES.min('Giá (VNĐ)', 0) },
-    ]));
+    expect(errorsOf(bad)).toEqual(
+      expect.arrayContaining([
+        { field: 'ocop_stars', message: MESSAGES.max('Hạng OCOP (sao)', 5) },
+        { field: 'shelf_life_days', message: MESSAGES.min('Hạn sử dụng (ngày)', 0) },
+        { field: 'price', message: MESSAGES.min('Giá (VNĐ)', 0) },
+      ]),
+    );
   });
 
   it('approves (change-status), rejects, toggles highlight, and counts', async () => {
-    const r = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-GAO-ST25', name: 'Gạo ST25 Sóc Trăng túi 5 kg', manufacture_id: manufactureId } });
+    const r = await call(t, 'POST', '/api/admin/products', {
+      body: { code: 'SP-GAO-ST25', name: 'Gạo ST25 Sóc Trăng túi 5 kg', manufacture_id: manufactureId },
+    });
     const id = r.body.data.entry.id;
     const before = (await call(t, 'GET', '/api/admin/products/count', { query: { status: 'approved' } })).body.data.count;
     const editor = await makeUser(t, { perms: ['update:products', 'list:products'] });

@@ -22,15 +22,30 @@ export const OCOP_STARS: EnumOption[] = [
 ];
 
 const optText = (label: string, max: number) =>
-  z.string({ error: `${label} không hợp lệ` }).trim().max(max, `${label} tối đa ${max} ký tự`).nullable().optional();
+  z
+    .string({ error: `${label} không hợp lệ` })
+    .trim()
+    .max(max, `${label} tối đa ${max} ký tự`)
+    .nullable()
+    .optional();
 
 export const CERTIFICATION = z
   .object({
     type: z.enum(['vietgap', 'globalgap', 'organic', 'ocop'], { error: 'Loại chứng nhận phải là VietGAP, GlobalG.A.P., Hữu cơ hoặc OCOP' }),
-    stars: z.number({ error: 'Số sao OCOP phải từ 3 đến 5' }).int('Số sao OCOP phải từ 3 đến 5').min(3, 'Số sao OCOP phải từ 3 đến 5').max(5, 'Số sao OCOP phải từ 3 đến 5').nullable().optional(),
+    stars: z
+      .number({ error: 'Số sao OCOP phải từ 3 đến 5' })
+      .int('Số sao OCOP phải từ 3 đến 5')
+      .min(3, 'Số sao OCOP phải từ 3 đến 5')
+      .max(5, 'Số sao OCOP phải từ 3 đến 5')
+      .nullable()
+      .optional(),
     number: optText('Số chứng nhận', 100),
     issuer: optText('Tổ chức cấp', 255),
-    valid_until: z.string({ error: 'Ngày hết hạn không đúng định dạng ngày' }).regex(DATE_ONLY_RE, 'Ngày hết hạn không đúng định dạng ngày').nullable().optional(),
+    valid_until: z
+      .string({ error: 'Ngày hết hạn không đúng định dạng ngày' })
+      .regex(DATE_ONLY_RE, 'Ngày hết hạn không đúng định dạng ngày')
+      .nullable()
+      .optional(),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUS, GENDER, approve, date, defineResource, email, enumField, image, phone, ref, text } from '../index';
+import { APPROVAL_STATUS, approve, date, defineResource, email, enumField, GENDER, image, phone, ref, text } from '../index';
 
 export default defineResource({
   name: 'apps',
@@ -18,7 +18,12 @@ export default defineResource({
     address: text({ label: 'Địa chỉ', max: 255, search: true }),
     ward_id: ref('wards', { label: 'Phường/xã', filter: true }),
     status: enumField(APPROVAL_STATUS, {
-      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+      label: 'Trạng thái',
+      required: true,
+      default: 'pending',
+      filter: true,
+      readOnly: true,
+      help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
     }),
   },
   list: {

@@ -20,7 +20,12 @@ export default defineResource({
     product_ids: refs('products', { label: 'Sản phẩm phân phối', filter: true }),
     note: textarea({ label: 'Ghi chú', max: 2000 }),
     status: enumField(APPROVAL_STATUS, {
-      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+      label: 'Trạng thái',
+      required: true,
+      default: 'pending',
+      filter: true,
+      readOnly: true,
+      help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
     }),
   },
   list: {

@@ -1,4 +1,4 @@
-import { APPROVAL_STATUS, GENDER, approve, code, date, defineResource, email, enumField, password, phone, ref, text } from '../index';
+import { APPROVAL_STATUS, approve, code, date, defineResource, email, enumField, GENDER, password, phone, ref, text } from '../index';
 
 export default defineResource({
   name: 'labors',
@@ -22,7 +22,12 @@ export default defineResource({
     username: text({ label: 'Tên đăng nhập (ứng dụng nhật ký)', min: 3, max: 50, format: 'username', unique: true, search: true }),
     password: password({ label: 'Mật khẩu (ứng dụng nhật ký)', min: 8, max: 128, help: 'Để trống khi cập nhật nếu không đổi mật khẩu' }),
     status: enumField(APPROVAL_STATUS, {
-      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+      label: 'Trạng thái',
+      required: true,
+      default: 'pending',
+      filter: true,
+      readOnly: true,
+      help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
     }),
   },
   list: {

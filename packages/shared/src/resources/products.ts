@@ -1,11 +1,30 @@
 import {
-  type RecordAction, PRODUCT_STATUS, approve, bool, code, defineResource, enumField, images, integer, json, money, ref, richtext, text,
-  textarea, toggle,
+  approve,
+  bool,
+  code,
+  defineResource,
+  enumField,
+  images,
+  integer,
+  json,
+  money,
+  PRODUCT_STATUS,
+  type RecordAction,
+  ref,
+  richtext,
+  text,
+  textarea,
+  toggle,
 } from '../index';
 import { CERTIFICATIONS } from '../producers';
 
 const reject: RecordAction = {
-  kind: 'set', field: 'status', value: 'rejected', permission: 'approve', label: 'Từ chối', confirm: 'Bạn có chắc muốn từ chối sản phẩm này?',
+  kind: 'set',
+  field: 'status',
+  value: 'rejected',
+  permission: 'approve',
+  label: 'Từ chối',
+  confirm: 'Bạn có chắc muốn từ chối sản phẩm này?',
 };
 
 export default defineResource({
@@ -36,7 +55,12 @@ export default defineResource({
     }),
     ocop_stars: integer({ label: 'Hạng OCOP (sao)', min: 3, max: 5, filter: true, sort: true }),
     status: enumField(PRODUCT_STATUS, {
-      label: 'Trạng thái', required: true, default: 'pending', filter: true, readOnly: true, help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
+      label: 'Trạng thái',
+      required: true,
+      default: 'pending',
+      filter: true,
+      readOnly: true,
+      help: 'Đổi bằng thao tác phê duyệt (quyền phê duyệt)',
     }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
   },

@@ -13,16 +13,19 @@ export const DOCUMENT_TYPES: Record<string, string> = {
 };
 
 /** Content types by the extension the server itself gave a stored file. */
-export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.entries({ ...IMAGE_TYPES, ...DOCUMENT_TYPES }).map(([mime, ext]) => [ext, mime]),
-);
+export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries({ ...IMAGE_TYPES, ...DOCUMENT_TYPES }).map(([mime, ext]) => [ext, mime]));
 
 export const IMAGE_MAX_SIDE = 2048;
 export const THUMB_SIDE = 320;
 
 /** Text that a browser could run: HTML and SVG (SVG is refused entirely, it can carry script). */
 export function looksLikeMarkup(buf: Buffer): 'svg' | 'html' | null {
-  const head = buf.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = buf
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/<svg[\s>]/.test(head) || (head.startsWith('<?xml') && head.includes('<svg'))) return 'svg';
   if (/^<(!doctype html|html|head|body|script|iframe|div|p|a|img)[\s>]/.test(head)) return 'html';
   return null;

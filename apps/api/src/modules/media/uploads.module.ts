@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { uploads } from '../../db/schema/core';
 import { AppError, fieldError, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
-import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, MIME_BY_EXT, THUMB_SIDE, looksLikeMarkup, thumbKeyOf } from './media-types';
+import { uploads } from '../../db/schema/core';
+import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, looksLikeMarkup, MIME_BY_EXT, THUMB_SIDE, thumbKeyOf } from './media-types';
 
 const uploadAnswer = z.object({
   url: z.string(),
@@ -26,13 +26,19 @@ async function encodeImage(buf: Buffer, mime: string) {
   const base = () => sharp(buf, { animated, limitInputPixels: 100_000_000 }).rotate();
   const bounded = base().resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
   const out =
-    mime === 'image/jpeg' ? bounded.jpeg({ quality: 85, mozjpeg: true })
-    : mime === 'image/png' ? bounded.png({ compressionLevel: 9 })
-    : mime === 'image/webp' ? bounded.webp({ quality: 85 })
-    : bounded.gif();
+    mime === 'image/jpeg'
+      ? bounded.jpeg({ quality: 85, mozjpeg: true })
+      : mime === 'image/png'
+        ? bounded.png({ compressionLevel: 9 })
+        : mime === 'image/webp'
+          ? bounded.webp({ quality: 85 })
+          : bounded.gif();
   const { data, info } = await out.toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(buf, { limitInputPixels: 100_000_000 }).rotate()
-    .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  const thumb = await sharp(buf, { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
   return { data, thumb, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height };
 }
 
@@ -51,7 +57,7 @@ export default defineModule({
       async handler(ctx) {
         if (!ctx.req.isMultipart()) throw fieldError('file', 'Chưa chọn tệp tải lên');
         const part = await ctx.req.file();
-        if (!part || part.fieldname !== 'file') throw fieldError('file', 'Chưa chọn tệp tải lên (trường file)');
+        if (part?.fieldname !== 'file') throw fieldError('file', 'Chưa chọn tệp tải lên (trường file)');
         const buf = await part.toBuffer();
         if (!buf.length) throw fieldError('file', 'Tệp tải lên rỗng');
         const markup = looksLikeMarkup(buf);
@@ -84,7 +90,9 @@ export default defineModule({
         }
         await services.storage.put(key, stored);
         const originalName = (part.filename ?? '').slice(0, 255) || null;
-        await services.db.insert(uploads).values({ key, original_name: originalName, mime, size: stored.length, width, height, created_by: ctx.user?.id ?? null });
+        await services.db
+          .insert(uploads)
+          .values({ key, original_name: originalName, mime, size: stored.length, width, height, created_by: ctx.user?.id ?? null });
         return { url: `/uploads/${key}`, thumbnail_url: thumbnailKey ? `/uploads/${thumbnailKey}` : null, mime, size: stored.length, width, height };
       },
     });

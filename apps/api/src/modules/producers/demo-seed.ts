@@ -3,17 +3,20 @@ import { type LngLat, polygonAreaHa, toGeoPolygon } from '@nns/shared/geo';
 import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../db/client';
-import { uploads } from '../../db/schema/core';
 import { hashPassword } from '../../core/passwords';
 import { col, searchTextOf } from '../../core/resource-query';
 import { exec, insertSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema/core';
 import { APPS, DISTRIBUTORS, LABORS, PRODUCERS } from './demo-data';
 
 /** GS1 check digit appended to 12 digits. */
 export function withCheckDigit(body12: string): string {
-  const sum = body12.split('').reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  const sum = body12
+    .split('')
+    .reverse()
+    .reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return body12 + ((10 - (sum % 10)) % 10);
 }
 
@@ -40,8 +43,11 @@ async function hasTable(db: Db, table: string) {
 async function findId(db: Db, table: string, names: string[], like = false): Promise<number | null> {
   if (!(await hasTable(db, table))) return null;
   for (const n of names) {
-    const cond = like ? sql`name ilike ${`%${n}%`}` : table === 'product_units'
-      ? sql`(lower(name) = lower(${n}) or lower(coalesce(symbol, '')) = lower(${n}))` : sql`lower(name) = lower(${n})`;
+    const cond = like
+      ? sql`name ilike ${`%${n}%`}`
+      : table === 'product_units'
+        ? sql`(lower(name) = lower(${n}) or lower(coalesce(symbol, '')) = lower(${n}))`
+        : sql`lower(name) = lower(${n})`;
     const [r] = await exec<{ id: number }>(db, sql`select id from ${col(table)} where ${cond} order by id limit 1`);
     if (r) return r.id;
   }
@@ -83,9 +89,21 @@ export async function seedProducers(s: Services) {
     i++;
     const wardId = await findId(db, 'wards', p.ward, true);
     const manufactureId = await upsertByKey(db, 'manufactures', {
-      code: p.code, name: p.name, representative: p.representative, tax_code: p.tax_code, business_license_no: p.business_license_no,
-      phone: p.phone, email: p.email, website: p.website ?? null, address: p.address, ward_id: wardId, lat: p.lat, long: p.long,
-      description: p.description, certifications: p.certifications, status: 'active',
+      code: p.code,
+      name: p.name,
+      representative: p.representative,
+      tax_code: p.tax_code,
+      business_license_no: p.business_license_no,
+      phone: p.phone,
+      email: p.email,
+      website: p.website ?? null,
+      address: p.address,
+      ward_id: wardId,
+      lat: p.lat,
+      long: p.long,
+      description: p.description,
+      certifications: p.certifications,
+      status: 'active',
       manufacturing_form_id: await findId(db, 'manufacturing_forms', [p.form]),
       manufacturing_sector_id: await findId(db, 'manufacturing_sectors', [p.sector]),
     });
@@ -100,20 +118,41 @@ export async function seedProducers(s: Services) {
       }
       const images = [await demoImage(s, pr.colour, 0), await demoImage(s, pr.colour, 1)];
       const id = await upsertByKey(db, 'products', {
-        code: pr.code, gtin: withCheckDigit(`893${p.gs1}${String(n * 101).padStart(5, '0')}`), name: pr.name,
-        product_group_id: await findId(db, 'product_groups', [pr.group]), product_unit_id: await findId(db, 'product_units', [pr.unit]),
-        manufacture_id: manufactureId, farming_form_id: await findId(db, 'farming_forms', [pr.farming]), price: pr.price, images,
-        description: pr.description, ingredients: pr.ingredients, usage: pr.usage, storage: pr.storage, shelf_life_days: pr.shelf,
+        code: pr.code,
+        gtin: withCheckDigit(`893${p.gs1}${String(n * 101).padStart(5, '0')}`),
+        name: pr.name,
+        product_group_id: await findId(db, 'product_groups', [pr.group]),
+        product_unit_id: await findId(db, 'product_units', [pr.unit]),
+        manufacture_id: manufactureId,
+        farming_form_id: await findId(db, 'farming_forms', [pr.farming]),
+        price: pr.price,
+        images,
+        description: pr.description,
+        ingredients: pr.ingredients,
+        usage: pr.usage,
+        storage: pr.storage,
+        shelf_life_days: pr.shelf,
         certifications: pr.ocop ? p.certifications.filter((c) => c.type === 'ocop') : p.certifications.filter((c) => c.type !== 'ocop'),
-        ocop_stars: pr.ocop ?? null, status: pr.status, is_highlight: !!pr.highlight,
+        ocop_stars: pr.ocop ?? null,
+        status: pr.status,
+        is_highlight: !!pr.highlight,
       });
       productIds.set(pr.code, id);
     }
     const a = p.area;
     await upsertByKey(db, 'material-areas', {
-      code: a.code, name: a.name, manufacture_id: manufactureId, acreage: a.enteredHa ?? a.ha, address: a.address, ward_id: wardId,
-      lat: a.lat, long: a.long, boundary: plotAround(a.lat, a.long, a.ha, i), farming_form_id: await findId(db, 'farming_forms', [a.farming]),
-      product_ids: p.products.map((x) => productIds.get(x.code)).filter(Boolean), certifications: p.certifications.filter((c) => c.type !== 'ocop'),
+      code: a.code,
+      name: a.name,
+      manufacture_id: manufactureId,
+      acreage: a.enteredHa ?? a.ha,
+      address: a.address,
+      ward_id: wardId,
+      lat: a.lat,
+      long: a.long,
+      boundary: plotAround(a.lat, a.long, a.ha, i),
+      farming_form_id: await findId(db, 'farming_forms', [a.farming]),
+      product_ids: p.products.map((x) => productIds.get(x.code)).filter(Boolean),
+      certifications: p.certifications.filter((c) => c.type !== 'ocop'),
       description: `Vùng nguyên liệu của ${p.name}, ranh giới đo bằng GPS cầm tay.`,
     });
   }

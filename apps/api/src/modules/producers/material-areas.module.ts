@@ -1,5 +1,5 @@
-import { ACREAGE_WARN_RATIO } from '@nns/shared/producers';
 import { type GeoPolygon, outerRing, polygonAreaHa } from '@nns/shared/geo';
+import { ACREAGE_WARN_RATIO } from '@nns/shared/producers';
 import { fieldError } from '../../core/errors';
 import { defineModule } from '../../core/module';
 

@@ -43,8 +43,20 @@ export function CertificationsInput({ value, onChange, id }: { value?: Row[] | n
             addonAfter="sao"
             onChange={(stars) => patch(i, { stars: stars ?? null })}
           />
-          <Input aria-label="Số chứng nhận" style={{ width: 170 }} placeholder="Số chứng nhận" value={r.number ?? ''} onChange={(e) => patch(i, { number: e.target.value || null })} />
-          <Input aria-label="Tổ chức cấp" style={{ width: 240 }} placeholder="Tổ chức cấp" value={r.issuer ?? ''} onChange={(e) => patch(i, { issuer: e.target.value || null })} />
+          <Input
+            aria-label="Số chứng nhận"
+            style={{ width: 170 }}
+            placeholder="Số chứng nhận"
+            value={r.number ?? ''}
+            onChange={(e) => patch(i, { number: e.target.value || null })}
+          />
+          <Input
+            aria-label="Tổ chức cấp"
+            style={{ width: 240 }}
+            placeholder="Tổ chức cấp"
+            value={r.issuer ?? ''}
+            onChange={(e) => patch(i, { issuer: e.target.value || null })}
+          />
           <DatePicker
             aria-label="Hiệu lực đến"
             format="DD/MM/YYYY"
