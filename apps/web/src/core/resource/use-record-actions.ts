@@ -1,7 +1,7 @@
 import type { RecordAction, ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { confirmDialog, notify, withLoading } from '../../app/feedback';
-import { api } from '../api';
+import { api, buildUrl } from '../api';
 import { queryKeys } from '../query';
 import type { Row } from './display';
 
@@ -60,7 +60,8 @@ export function useRecordActions(def: ResourceDef) {
     if (!def.exportName) return;
     const env = await withLoading(api.get(`/api/admin/${def.name}/${def.exportName}`, { params: query }));
     const url = env?.code === 200 ? (env.data?.url as string | undefined) : undefined;
-    if (url) window.location.href = url;
+    // the API may live on another host (VITE_API_URL): its relative URLs are resolved against it
+    if (url) window.location.href = buildUrl(url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   }
 
