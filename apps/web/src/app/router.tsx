@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigate, registerNotice } from '../core/api';
+import { accountRoutes } from '../features/accounts/routes';
 import { areaRoutes } from '../features/areas/routes';
 import { LoadingOverlay, notify } from './feedback';
 import { RootLayout } from './root-layout';
@@ -29,7 +30,7 @@ const errorRoutes = (prefix: string): RouteObject[] =>
     lazy: async () => {
       const [{ ErrorScreen }, { AntdRoot }] = await Promise.all([import('../features/errors/error-screen'), import('./antd-root')]);
       return {
-        Component: () => (
+        element: (
           <AntdRoot>
             <ErrorScreen kind={kind} />
           </AntdRoot>
@@ -42,6 +43,8 @@ const errorRoutes = (prefix: string): RouteObject[] =>
 export const adminChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/admin/home" replace /> },
   { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
+  // roles with the permission matrix, the permissions screen, users and administrative lists/details
+  ...accountRoutes,
   // spec §2 names material areas under culture too; one set of screens, at /admin/material-areas
   { path: 'culture/material-areas/*', lazy: page(() => import('../features/producers/material-areas-redirect')) },
   // provinces with their districts, districts with their wards (before the generic screens of the same path)
@@ -57,7 +60,7 @@ export const adminChildren: RouteObject[] = [
     handle: { title: 'Bảo trì' },
     lazy: async () => {
       const { ErrorScreen } = await import('../features/errors/error-screen');
-      return { Component: () => <ErrorScreen kind="maintenance" inside /> };
+      return { element: <ErrorScreen kind="maintenance" inside /> };
     },
   },
   {
@@ -65,7 +68,7 @@ export const adminChildren: RouteObject[] = [
     handle: { title: 'Không có quyền truy cập' },
     lazy: async () => {
       const { ErrorScreen } = await import('../features/errors/error-screen');
-      return { Component: () => <ErrorScreen kind="403" inside /> };
+      return { element: <ErrorScreen kind="403" inside /> };
     },
   },
 ];
@@ -115,10 +118,7 @@ let patched = false;
 
 /** Lazily loads the generic resource screens (and the registry) the first time an /admin URL is opened. */
 export async function resourceRouteObjects(): Promise<RouteObject[]> {
-  const [{ resources }, { resourceRoutes }] = await Promise.all([
-    import('@nns/shared/registry'),
-    import('../core/resource'),
-  ]);
+  const [{ resources }, { resourceRoutes }] = await Promise.all([import('@nns/shared/registry'), import('../core/resource')]);
   return resources.filter((r: ResourceDef) => !!r.route).flatMap((r: ResourceDef) => relativeToAdmin(resourceRoutes(r)));
 }
 

@@ -15,7 +15,8 @@ export default defineResource({
   titleField: 'full_name',
   fields: {
     username: text({ label: 'Tên đăng nhập', required: true, min: 3, max: 50, format: 'username', search: true, sort: true, unique: true }),
-    password: password({ label: 'Mật khẩu', min: 8, max: 128, help: 'Từ 8 đến 128 ký tự' }),
+    // required on create only (an update without it keeps the password)
+    password: password({ label: 'Mật khẩu', required: true, min: 8, max: 128, help: 'Từ 8 đến 128 ký tự' }),
     full_name: text({ label: 'Họ và tên', required: true, max: 150, search: true, sort: true }),
     email: email({ label: 'Email', search: true, unique: true }),
     phone: phone({ label: 'Số điện thoại', search: true }),

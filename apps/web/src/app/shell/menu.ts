@@ -1,4 +1,4 @@
-import { type Area, AREAS } from '@nns/shared/permissions';
+import { AREAS, type Area } from '@nns/shared/permissions';
 
 export interface MenuSource {
   route?: string;
@@ -22,6 +22,7 @@ export interface MenuGroup {
 
 /** Screens written by hand that belong in the menu beside the generic resource screens. */
 export const EXTRA_ENTRIES: MenuSource[] = [
+  { route: '/admin/system/permissions', label: 'Phân quyền', area: 'accounts', subject: 'permissions', config: { menuOrder: 5 } },
   { route: '/admin/system/logs', label: 'Nhật ký hệ thống', area: 'system', subject: 'system_logs', config: { menuOrder: 100 } },
 ];
 

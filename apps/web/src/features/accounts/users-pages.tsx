@@ -1,0 +1,56 @@
+import type { ResourceDef } from '@nns/shared';
+import adminDef from '@nns/shared/resources/administrative';
+import usersDef from '@nns/shared/resources/users';
+import { useParams } from 'react-router-dom';
+import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
+import { useSession } from '../../core/session';
+import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions';
+
+/** Columns kept in the export but left off the screen, so the list fits 1366 px without scrolling. */
+const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone'] };
+
+/** The generic list with the status column as a lock switch and a reset-password button per row. */
+function AccountList({ def }: { def: ResourceDef }) {
+  const { can } = useSession();
+  const editable = can('update', def.subject) && (def.name === 'users' || can('update', 'users'));
+  return (
+    <ResourceList
+      def={def}
+      columns={(cols) =>
+        cols
+          .filter((c) => !OFF_SCREEN[def.name]?.includes(String(c.key)))
+          .map((c) =>
+            c.key === 'status'
+              ? { ...c, render: (_v: unknown, row: Row) => <StatusSwitch def={def} row={row as Row & { id: unknown }} editable={editable} /> }
+              : c,
+          )
+      }
+      rowActions={(row) => (can('update', def.subject) ? <ResetPasswordButton def={def} row={row as Row & { id: unknown }} compact /> : null)}
+    />
+  );
+}
+
+function AccountDetail({ def }: { def: ResourceDef }) {
+  const { id = '' } = useParams();
+  const { can, user } = useSession();
+  return (
+    <ResourceDetail
+      key={id}
+      def={def}
+      id={id}
+      extra={(entry) =>
+        can('update', def.subject) && String(entry.id) !== String(user?.id) ? (
+          <>
+            <ResetPasswordButton def={def} row={entry as Row & { id: unknown }} />
+            {(def.name === 'users' || can('update', 'users')) && <LockButton def={def} row={entry as Row & { id: unknown }} />}
+          </>
+        ) : null
+      }
+    />
+  );
+}
+
+export const UsersListPage = () => <AccountList def={usersDef} />;
+export const UserDetailPage = () => <AccountDetail def={usersDef} />;
+export const AdministrativeListPage = () => <AccountList def={adminDef} />;
+export const AdministrativeDetailPage = () => <AccountDetail def={adminDef} />;
