@@ -16,10 +16,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   outputDir: path.join(root, 'test-results/e2e'),
-  reporter: [
-    ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'test-results/e2e.json') }],
-  ],
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'test-results/e2e.json') }]],
   globalSetup: path.join(here, 'global-setup.ts'),
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

@@ -39,7 +39,10 @@ test('a wrong password shows the server message', async ({ page }) => {
 });
 
 test('the menu reflects the permissions; a route the user lacks is forbidden', async ({ page, request }) => {
-  const creds = await userWith(request, ['list', 'menu', 'read', 'create', 'update', 'delete'].map((a) => `${a}:product_units`));
+  const creds = await userWith(
+    request,
+    ['list', 'menu', 'read', 'create', 'update', 'delete'].map((a) => `${a}:product_units`),
+  );
   await page.goto('/auth/login');
   await signInWithForm(page, creds);
   await expect(page).toHaveURL(/\/admin\/home$/);

@@ -67,7 +67,10 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     }
     const body = readIndex();
     if (!body) {
-      return reply.code(503).header('retry-after', '10').send({ code: 503, message: 'Giao diện quản trị đang được cập nhật, vui lòng thử lại sau ít phút', data: null });
+      return reply
+        .code(503)
+        .header('retry-after', '10')
+        .send({ code: 503, message: 'Giao diện quản trị đang được cập nhật, vui lòng thử lại sau ít phút', data: null });
     }
     return reply
       .code(200)

@@ -108,7 +108,11 @@ const subscribeHost = (l: () => void) => {
 
 /** Mount once inside antd's ConfigProvider; the notice/popup code is fetched on first use. */
 export function FeedbackHost() {
-  const need = useSyncExternalStore(subscribeHost, () => wanted, () => wanted);
+  const need = useSyncExternalStore(
+    subscribeHost,
+    () => wanted,
+    () => wanted,
+  );
   return (
     <>
       {need && (

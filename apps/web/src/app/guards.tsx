@@ -54,7 +54,7 @@ export async function loadProfile(): Promise<'ok' | 'failed' | 'offline'> {
     setUser(res.data.entry);
     return 'ok';
   }
-  if (!res || !res.code) return 'offline';
+  if (!res?.code) return 'offline';
   clearSession();
   return 'failed';
 }
@@ -70,6 +70,7 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   const [profile, setProfile] = useState<'pending' | 'ok' | 'failed' | 'offline'>(token && checkedToken === token ? 'ok' : 'pending');
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load after 'Thử lại'
   useEffect(() => {
     if (!token) return;
     if (checkedToken === token) {

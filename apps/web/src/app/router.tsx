@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { registerNavigate, registerNotice } from '../core/api';
 import { accountRoutes } from '../features/accounts/routes';
 import { areaRoutes } from '../features/areas/routes';
+import { producerRoutes } from '../features/producers/routes';
 import { LoadingOverlay, notify } from './feedback';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -45,8 +46,7 @@ export const adminChildren: RouteObject[] = [
   { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
   // roles with the permission matrix, the permissions screen, users and administrative lists/details
   ...accountRoutes,
-  // spec §2 names material areas under culture too; one set of screens, at /admin/material-areas
-  { path: 'culture/material-areas/*', lazy: page(() => import('../features/producers/material-areas-redirect')) },
+  ...producerRoutes,
   // provinces with their districts, districts with their wards (before the generic screens of the same path)
   ...areaRoutes(page),
   { path: 'profile', handle: { title: 'Thông tin tài khoản' }, lazy: page(() => import('../features/profile/profile-page')) },

@@ -1,7 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-export const FONT_FAMILY =
-  "'Be Vietnam Pro', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+export const FONT_FAMILY = "'Be Vietnam Pro', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export const theme: ThemeConfig = {
   token: {

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, buildUrl, NETWORK_ERROR, registerNavigate, TIMEOUT_MS, upload } from './api';
 import { getSession, setSession } from './session';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('api client', () => {
   const navigate = vi.fn();
@@ -67,8 +66,9 @@ describe('api client', () => {
   });
 
   it('a cancelled call yields an empty object', async () => {
-    fetchMock.mockImplementation((_u: string, init: RequestInit) =>
-      new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    fetchMock.mockImplementation(
+      (_u: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     const ctrl = new AbortController();
     const p = api.get('/api/admin/monitorings', { signal: ctrl.signal });
@@ -78,8 +78,9 @@ describe('api client', () => {
 
   it('times out after 300000 ms', async () => {
     vi.useFakeTimers();
-    fetchMock.mockImplementation((_u: string, init: RequestInit) =>
-      new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    fetchMock.mockImplementation(
+      (_u: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
     const p = api.get('/api/slow');
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS - 1);

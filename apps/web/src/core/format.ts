@@ -7,8 +7,7 @@ export { formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA };
 export const rowNumber = (page: number, size: number, index: number) => (Math.max(1, page) - 1) * size + index + 1;
 
 /** The Vietnamese name of a permission subject, or the raw value when it is not one. */
-export const subjectLabel = (s: string | null | undefined): string =>
-  (s && (SUBJECTS as Record<string, { label: string }>)[s]?.label) || s || '';
+export const subjectLabel = (s: string | null | undefined): string => (s && (SUBJECTS as Record<string, { label: string }>)[s]?.label) || s || '';
 
 const EXTRA_ACTIONS: Record<string, string> = {
   login: 'Đăng nhập',
@@ -23,5 +22,4 @@ const EXTRA_ACTIONS: Record<string, string> = {
   restore: 'Khôi phục',
 };
 
-export const actionLabel = (a: string | null | undefined): string =>
-  (a && ((ACTION_LABELS as Record<string, string>)[a] ?? EXTRA_ACTIONS[a])) || a || '';
+export const actionLabel = (a: string | null | undefined): string => (a && ((ACTION_LABELS as Record<string, string>)[a] ?? EXTRA_ACTIONS[a])) || a || '';

@@ -60,7 +60,7 @@ function persist() {
   local?.removeItem(KEY);
   session?.removeItem(KEY);
   if (!state.token) return;
-  (remember ? local : session ?? local)?.setItem(KEY, JSON.stringify(state));
+  (remember ? local : (session ?? local))?.setItem(KEY, JSON.stringify(state));
 }
 
 /** Store token and user; `rememberMe` false keeps them only for this browser tab's lifetime. */

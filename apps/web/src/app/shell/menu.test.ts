@@ -8,7 +8,10 @@ const sources: MenuSource[] = [
   { route: '/admin/users', label: 'Người dùng', area: 'accounts', subject: 'users' },
   { route: '/admin/system/logs', label: 'Nhật ký hệ thống', area: 'system', subject: 'system_logs' },
 ];
-const canWith = (...ps: string[]) => (a: string, s: string) => ps.includes(`${a}:${s}`);
+const canWith =
+  (...ps: string[]) =>
+  (a: string, s: string) =>
+    ps.includes(`${a}:${s}`);
 
 describe('menu', () => {
   it('shows only subjects with menu or list permission, grouped by area in spec order', () => {

@@ -9,8 +9,8 @@ export default function CheckEmailPage() {
       title="Vui lòng kiểm tra email"
       subTitle={
         <>
-          Nếu {email ? <strong>{email}</strong> : 'địa chỉ email'} thuộc về một tài khoản đang hoạt động, chúng tôi đã gửi
-          đường dẫn đặt lại mật khẩu. Đường dẫn có hiệu lực trong 30 phút và chỉ dùng được một lần.
+          Nếu {email ? <strong>{email}</strong> : 'địa chỉ email'} thuộc về một tài khoản đang hoạt động, chúng tôi đã gửi đường dẫn đặt lại mật khẩu. Đường dẫn
+          có hiệu lực trong 30 phút và chỉ dùng được một lần.
         </>
       }
       extra={

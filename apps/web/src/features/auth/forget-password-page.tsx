@@ -23,9 +23,7 @@ export default function ForgetPasswordPage() {
   return (
     <>
       <Typography.Title level={3}>Quên mật khẩu</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Nhập email của tài khoản, chúng tôi sẽ gửi đường dẫn đặt lại mật khẩu cho bạn.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">Nhập email của tài khoản, chúng tôi sẽ gửi đường dẫn đặt lại mật khẩu cho bạn.</Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
         <Form.Item

@@ -3,8 +3,8 @@ import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared/validators';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
 import { resultPopup } from '../../app/feedback';
+import { api } from '../../core/api';
 import { passwordRules } from './password-rules';
 
 /** Step 3: the link from the mail, /auth/reset-password?token=… */
@@ -28,7 +28,12 @@ export default function ResetPasswordPage() {
     });
   }, [token]);
 
-  if (state === 'checking') return <Spin tip="Đang kiểm tra đường dẫn..." size="large"><div style={{ height: 160 }} /></Spin>;
+  if (state === 'checking')
+    return (
+      <Spin tip="Đang kiểm tra đường dẫn..." size="large">
+        <div style={{ height: 160 }} />
+      </Spin>
+    );
   if (state === 'invalid')
     return (
       <Result

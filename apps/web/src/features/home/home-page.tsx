@@ -60,4 +60,3 @@ export default function HomePage() {
     </div>
   );
 }
-

@@ -15,12 +15,7 @@ export function RecentActivity() {
   });
   const rows = q.data?.code === 200 ? q.data.data.entries : [];
   return (
-    <Card
-      title="Hoạt động gần đây"
-      extra={<Link to="/admin/system/logs">Xem tất cả</Link>}
-      style={{ marginTop: 20 }}
-      data-testid="recent-activity"
-    >
+    <Card title="Hoạt động gần đây" extra={<Link to="/admin/system/logs">Xem tất cả</Link>} style={{ marginTop: 20 }} data-testid="recent-activity">
       {q.data && q.data.code !== 200 ? (
         <Typography.Text type="danger">{q.data.message}</Typography.Text>
       ) : (
@@ -33,8 +28,7 @@ export function RecentActivity() {
               <List.Item.Meta
                 title={
                   <span>
-                    <strong>{r.actor_username ?? 'Hệ thống'}</strong> · {actionLabel(r.action)}{' '}
-                    <Tag>{subjectLabel(r.subject)}</Tag>
+                    <strong>{r.actor_username ?? 'Hệ thống'}</strong> · {actionLabel(r.action)} <Tag>{subjectLabel(r.subject)}</Tag>
                     {r.record_id && <Typography.Text type="secondary">#{r.record_id}</Typography.Text>}
                   </span>
                 }

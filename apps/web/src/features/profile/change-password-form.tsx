@@ -1,10 +1,10 @@
 import { MESSAGES } from '@nns/shared/validators';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
-import type { FieldError } from '../../core/api-types';
 import { resultPopup } from '../../app/feedback';
 import { loadProfile } from '../../app/guards';
+import { api } from '../../core/api';
+import type { FieldError } from '../../core/api-types';
 import { passwordRules } from '../auth/password-rules';
 
 interface Values {

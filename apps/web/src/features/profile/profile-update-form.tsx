@@ -2,12 +2,12 @@ import { isEmail, isPhone, MESSAGES } from '@nns/shared/validators';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import { UploadField } from '../../core/resource/uploads';
-import { api } from '../../core/api';
-import type { FieldError } from '../../core/api-types';
-import { setUser, useSession } from '../../core/session';
 import { resultPopup } from '../../app/feedback';
 import { loadProfile } from '../../app/guards';
+import { api } from '../../core/api';
+import type { FieldError } from '../../core/api-types';
+import { UploadField } from '../../core/resource/uploads';
+import { setUser, useSession } from '../../core/session';
 
 interface Profile {
   full_name?: string | null;

@@ -23,7 +23,8 @@ export function LogDiff({ before, after }: { before: unknown; after: unknown }) 
   }
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  const changed = new Set(changedKeys(b, a));
+  // on a create or a delete every field 'changes': mark fields only when both sides exist
+  const changed = new Set(before != null && after != null ? changedKeys(b, a) : []);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort((x, y) => Number(changed.has(y)) - Number(changed.has(x)));
   return (
     <Table

@@ -4,10 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import type { LogFilters } from './log-types';
 
-const SUBJECT_OPTIONS = [
-  ...Object.entries(SUBJECTS).map(([value, s]) => ({ value, label: s.label })),
-  { value: 'auth', label: 'Đăng nhập' },
-].sort((a, b) => a.label.localeCompare(b.label, 'vi'));
+const SUBJECT_OPTIONS = [...Object.entries(SUBJECTS).map(([value, s]) => ({ value, label: s.label })), { value: 'auth', label: 'Đăng nhập' }].sort((a, b) =>
+  a.label.localeCompare(b.label, 'vi'),
+);
 
 interface Values {
   actor_id?: number | null;

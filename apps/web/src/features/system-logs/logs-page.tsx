@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Descriptions, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../core/api';
@@ -8,7 +8,7 @@ import { actionLabel, formatDateTime, rowNumber, subjectLabel } from '../../core
 import { queryKeys } from '../../core/query';
 import { LogDiff } from './log-diff';
 import { LogFiltersForm } from './log-filters';
-import { type LogEntry, type LogFilters, filtersFromSearch, filtersToSearch } from './log-types';
+import { filtersFromSearch, filtersToSearch, type LogEntry, type LogFilters } from './log-types';
 
 /** A date-only filter bound at UTC+7 (the officer's day), as the server reads `from`/`to`. */
 export function toApiParams(f: LogFilters): Record<string, unknown> {

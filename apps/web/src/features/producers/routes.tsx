@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router-dom';
+
+type Screens = typeof import('./screens');
+const screen = (name: keyof Screens) => async () => ({ Component: (await import('./screens'))[name] });
+
+/**
+ * Hand-written producers screens, relative to /admin, before the generic resource routes of the same
+ * path. Material areas live at /admin/material-areas; the culture path of the spec leads there.
+ */
+export const producerRoutes: RouteObject[] = [
+  { path: 'culture/material-areas/*', lazy: async () => ({ Component: (await import('./material-areas-redirect')).default }) },
+  { path: 'culture/labors', handle: { action: 'list', subject: 'labors', title: 'Người lao động' }, lazy: screen('LaborsListPage') },
+  { path: 'culture/labors/:id/detail', handle: { action: 'read', subject: 'labors', title: 'Chi tiết người lao động' }, lazy: screen('LaborDetailPage') },
+];
