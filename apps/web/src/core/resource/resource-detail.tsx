@@ -8,9 +8,11 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api';
 import { queryKeys } from '../query';
 import { useSession } from '../session';
+import type { Row } from './display';
 import { renderValue, SYSTEM_FIELDS } from './display';
 import { ACREAGE_FIELD } from './map-fields';
 import { listPath } from './use-list-params';
+import { useRecordActions } from './use-record-actions';
 
 // Leaflet is fetched only when a record has a point or a boundary to show
 const MapEditor = lazy(() => import('../../components/map/map-editor').then((m) => ({ default: m.MapEditor })));
@@ -31,6 +33,7 @@ export interface ResourceDetailProps {
 export function ResourceDetail({ def, id, title, omit = [], children, extra }: ResourceDetailProps) {
   const navigate = useNavigate();
   const { can } = useSession();
+  const { runAction } = useRecordActions(def);
   const q = useQuery({
     queryKey: queryKeys(def.name).detail(id),
     queryFn: ({ signal }) => api.get(`/api/admin/${def.name}/${id}`, { signal }),
@@ -73,6 +76,13 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
       extra={
         <Space>
           {extra?.(entry)}
+          {Object.entries(def.actions).map(([name, a]) =>
+            can(a.permission, def.subject) && (a.kind === 'toggle' || entry[a.field] !== a.value) ? (
+              <Button key={name} onClick={() => void runAction(name, a, entry as Row)}>
+                {a.label}
+              </Button>
+            ) : null,
+          )}
           {!def.config.custom?.update && can('update', def.subject) && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`${def.route}/${id}/edit`)}>
               Chỉnh sửa
