@@ -48,12 +48,15 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Ar
  */
 export function renderValue(row: Record<string, unknown>, key: string, f: FieldDef, where: 'list' | 'detail'): ReactNode {
   const v = row[key];
-  const empty = where === 'detail' ? <Typography.Text type="secondary">{NO_DATA}</Typography.Text> : null;
+  const noDate = <Typography.Text type="secondary">{NO_DATA}</Typography.Text>;
+  const empty = where === 'detail' ? noDate : null;
   switch (f.kind) {
+    // spec §9: empty and zero dates read 'Không có dữ liệu', in lists too
     case 'date':
-      return isEmpty(v) ? empty : formatDate(v as string);
-    case 'datetime':
-      return isEmpty(v) ? empty : formatDateTime(v as string);
+    case 'datetime': {
+      const text = (f.kind === 'date' ? formatDate : formatDateTime)(isEmpty(v) ? null : (v as string));
+      return text === NO_DATA ? noDate : text;
+    }
     case 'money':
       return isEmpty(v) ? empty : formatMoney(Number(v));
     case 'integer':

@@ -104,7 +104,7 @@ export function RefSelect({
       showSearch
       filterOption={false}
       onSearch={setSearch}
-      onDropdownVisibleChange={(open) => !open && setSearch('')}
+      onOpenChange={(open) => !open && setSearch('')}
       value={multiple ? ids : (ids[0] ?? undefined)}
       onChange={(v, opt) => {
         const picked = (Array.isArray(opt) ? opt : opt ? [opt] : []) as RefOption[];
