@@ -29,7 +29,7 @@ export default defineResource({
     }),
   },
   list: {
-    columns: ['code', 'name', 'representative', 'phone', 'price', 'ward_id', 'status'],
+    columns: ['code', 'name', 'phone', 'price', 'status'],
     sort: ['code', 'name', 'price'],
   },
   actions: { approve: approve('status', 'approved') },

@@ -65,7 +65,7 @@ export default defineResource({
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
   },
   list: {
-    columns: ['code', 'name', 'manufacture_id', 'price', 'status', 'is_highlight'],
+    columns: ['code', 'name', 'manufacture_id', 'price', 'status'],
     sort: ['code', 'name', 'price', 'shelf_life_days', 'ocop_stars'],
   },
   actions: {
