@@ -109,6 +109,42 @@ describe('POST /api/admin/uploads', () => {
     expect(r.body.data).toMatchObject({ mime: 'application/pdf', thumbnail_url: null, width: null });
   });
 
+  it('accepts an .xlsx by its content (served as a download) and WebP and GIF images', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Sản lượng').addRow(['Vụ', 'Tấn']);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    const r = await upload('san-luong.bin', xlsx);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.mime).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(r.body.data.url).toMatch(/\.xlsx$/);
+    const file = await t.app.inject({ method: 'GET', url: r.body.data.url });
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+    const webp = await upload(
+      'a.webp',
+      await sharp(await png(50, 40))
+        .webp()
+        .toBuffer(),
+      'image/webp',
+    );
+    expect(webp.body.data).toMatchObject({ mime: 'image/webp', width: 50, height: 40 });
+    const gif = await upload(
+      'a.gif',
+      await sharp(await png(30, 20))
+        .gif()
+        .toBuffer(),
+      'image/gif',
+    );
+    expect(gif.body.data).toMatchObject({ mime: 'image/gif', width: 30, height: 20 });
+  });
+
+  it('refuses a broken image whose header says PNG', async () => {
+    const head = (await png(100, 100)).subarray(0, 60);
+    const r = await upload('hong.png', head, 'image/png');
+    expect(r.status).toBe(415);
+    expect(r.body.message).toBe('Ảnh bị hỏng hoặc không đọc được');
+  });
+
   it('answers 404 for unknown or unsafe keys', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/uploads/media/2025/01/khong-co.png' })).statusCode).toBe(404);
     // a traversal never reaches the disk (the URL normalises out of /uploads; the SPA may answer it)
