@@ -25,6 +25,10 @@ function Shell() {
   const groups = useMemo(() => buildMenu(SOURCES, can), [can]);
   const sel = selectedKey(groups, location.pathname);
   const [open, setOpen] = useState<string[]>(sel.group ? [sel.group] : []);
+  // arriving in another area (breadcrumb, link, back button) opens its group
+  useEffect(() => {
+    if (sel.group) setOpen((o) => (o.includes(sel.group as string) ? o : [...o, sel.group as string]));
+  }, [sel.group]);
 
   const items: MenuProps['items'] = [
     { key: '/admin/home', icon: AREA_ICONS.home, label: 'Tổng quan' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toApiParams } from './logs-page';
 import { changedKeys, filtersFromSearch, filtersToSearch } from './log-types';
+import { toApiParams } from './logs-page';
 
 describe('system log filters', () => {
   it('reads and writes the query keys actor_id, subject, from, to, page, limit', () => {
