@@ -1,6 +1,8 @@
+import { resourceByName } from '@nns/shared/registry';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api';
+import { useSession } from '../session';
 
 type Id = number | string;
 export interface RefOption {
@@ -53,9 +55,14 @@ export function RefSelect({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const toOption = optionOf(refLabel);
+  // without the right to list the target, asking would answer 403, which sends the user to the 403 screen
+  const { can } = useSession();
+  const target = resourceByName[resource];
+  const allowed = !target || can('list', target.subject);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: toOption is derived from refLabel
   useEffect(() => {
+    if (!allowed) return;
     const ctrl = new AbortController();
     clearTimeout(timer.current);
     timer.current = setTimeout(
@@ -72,20 +79,20 @@ export function RefSelect({
       ctrl.abort();
       clearTimeout(timer.current);
     };
-  }, [resource, search, refLabel]);
+  }, [resource, search, refLabel, allowed]);
 
   // a value whose label we do not know yet (a filter restored from the URL): ask the server once
   const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the value changes, not on every search
   useEffect(() => {
     const missing = ids.filter((v) => ![...known, ...options].some((o) => String(o.value) === String(v)));
-    if (!missing.length) return;
+    if (!missing.length || !allowed) return;
     const ctrl = new AbortController();
     void api.get(`/api/admin/${resource}`, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
       if (env?.code === 200 && Array.isArray(env.data?.entries)) setKnown((k) => [...k, ...env.data.entries.map(toOption)]);
     });
     return () => ctrl.abort();
-  }, [ids, resource]);
+  }, [ids, resource, allowed]);
 
   const merged = useMemo(() => {
     const seen = new Set<string>();
@@ -115,7 +122,7 @@ export function RefSelect({
       loading={loading}
       allowClear={allowClear}
       placeholder={placeholder ?? 'Chọn hoặc gõ để tìm'}
-      notFoundContent={loading ? 'Đang tìm...' : 'Không có dữ liệu'}
+      notFoundContent={!allowed ? 'Bạn không có quyền xem danh sách này' : loading ? 'Đang tìm...' : 'Không có dữ liệu'}
       style={{ width: '100%', ...style }}
       disabled={disabled}
     />
