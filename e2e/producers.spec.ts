@@ -74,7 +74,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   ])
     await map.click({ position: { x: box.width * x, y: box.height * y } });
   await expect(page.getByTestId('map-area')).toContainText('ha');
-  await page.screenshot({ path: 'test-results/e2e/producers-area-drawn.png' });
+  await page.screenshot({ path: test.info().outputPath('area-drawn.png') });
   await page.getByRole('button', { name: 'Lưu' }).click();
   await saved(page, 'Thêm mới thành công');
   const areas = await api(`/api/admin/material-areas?search=${stamp.toLowerCase()}`);
