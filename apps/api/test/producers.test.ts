@@ -189,3 +189,29 @@ describe('distributors, apps, labors: approve and count', () => {
     expect((await call(t, 'GET', '/api/admin/labors/count', { query: { status: 'approved' } })).body.data.count).toBe(1);
   });
 });
+
+describe('ward scope of producers', () => {
+  it('an officer of a ward creates in it and sees only its producers, areas and distributors', async () => {
+    const { createSample } = await import('./samples');
+    const { resourceByName } = await import('@nns/shared/registry');
+    const wardId = await createSample(t, resourceByName.wards);
+    const officer = await makeUser(t, {
+      wardId,
+      perms: ['list:manufactures', 'create:manufactures', 'list:material_areas', 'create:material_areas', 'list:distributors'],
+    });
+    const mine = await call(t, 'POST', '/api/admin/manufactures', { token: officer.token, body: { code: 'CSSX-PX-01', name: 'Tổ hợp tác Rau Phường' } });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.data.entry.ward_id).toBe(wardId);
+    const other = await call(t, 'POST', '/api/admin/manufactures', {
+      token: officer.token,
+      body: { code: 'CSSX-PX-02', name: 'Khác', ward_id: wardId + 1000 },
+    });
+    expect(other.status).toBe(403);
+    const list = await call(t, 'GET', '/api/admin/manufactures', { token: officer.token, query: { limit: '100' } });
+    expect(list.body.data.entries.map((e: { code: string }) => e.code)).toEqual(['CSSX-PX-01']);
+    const area = await call(t, 'POST', '/api/admin/material-areas', { token: officer.token, body: { code: 'VNL-PX-01', name: 'Vườn rau', acreage: 0.8 } });
+    expect(area.body.data.entry.ward_id).toBe(wardId);
+    const dist = await call(t, 'GET', '/api/admin/distributors', { token: officer.token });
+    expect(dist.body.data.entries).toEqual([]);
+  });
+});
