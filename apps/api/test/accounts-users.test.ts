@@ -232,3 +232,15 @@ describe('list and export', () => {
     expect((await call(t, 'GET', '/api/admin/users', { query: { password: 'x' } })).status).toBe(400);
   });
 });
+
+describe('reset password', () => {
+  it('the administrator reset (POST /api/admin/reset-password) refuses a stronger account', async () => {
+    const mgr = await makeUser(t, { perms: ['update:users', 'list:product_units'] });
+    const weak = await makeUser(t, { roleId });
+    const ok = await call(t, 'POST', '/api/admin/reset-password', { token: mgr.token, body: { id: weak.id } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.password).toHaveLength(14);
+    const strong = await makeUser(t, { perms: ['update:users', 'delete:users'] });
+    expect((await call(t, 'POST', '/api/admin/reset-password', { token: mgr.token, body: { id: strong.id } })).status).toBe(403);
+  });
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
+import { assertMayManage } from '../accounts/access';
 import { hashToken, newToken } from '../../core/session';
 import type { Services } from '../../core/services';
 import { rowsOf } from './presenter';
@@ -166,12 +167,14 @@ export default defineModule({
       message: 'Đặt lại mật khẩu thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;
-        const [target] = await services.database.query<{ id: number; username: string; ward_id: number | null }>(
-          sql`select id, username, ward_id from users where id = ${ctx.body.id}`,
+        const [target] = await services.database.query<{ id: number; username: string; ward_id: number | null; role_id: number | null }>(
+          sql`select id, username, ward_id, role_id from users where id = ${ctx.body.id}`,
         );
         // an officer bound to a ward sees only that ward's accounts, like the users list
         if (!target || (!me.unscoped && target.ward_id !== me.ward_id)) throw notFound(MSG.userNotFound);
         if (target.username === 'admin' && me.username !== 'admin') throw forbidden('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
+        // no takeover of an account holding permissions the actor lacks (accounts rule)
+        await assertMayManage(services.db, me, target);
         const generated = ctx.body.password ? null : generatePassword();
         const hash = await hashPassword(ctx.body.password ?? (generated as string));
         await services.db.transaction(async (tx) => {

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, adminToken, signInWithForm } from './helpers';
+
+/**
+ * Issue 4: an administrator builds a role with only the products permissions in the matrix, creates a
+ * user with it; that user sees only the allowed menu, meets the 403 screen on a forbidden URL, and is
+ * sent back to the sign-in page at the next click once locked from another session.
+ */
+
+async function saved(page: Page, message: string) {
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: message })).toBeVisible();
+  const ok = page.getByRole('button', { name: 'Đồng ý!', exact: true });
+  await ok.click();
+  await expect(ok).toBeHidden();
+}
+
+async function pickRef(page: Page, label: string, text: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(text);
+  await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+}
+
+test('a role with only the products permissions, a user holding it, the menu, 403, and a lock from another session', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const roleName = `Cán bộ sản phẩm ${stamp}`;
+  const user = { username: `sanpham.${stamp}`, password: 'SanPham@2026' };
+
+  await page.goto('/auth/login');
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+
+  // the role, with the whole 'Sản phẩm' row of the matrix
+  await page.goto('/admin/roles/create');
+  await page.getByLabel('Tên vai trò').fill(roleName);
+  await page.getByLabel('Giá gói (VNĐ)').fill('1500000');
+  await page.getByRole('checkbox', { name: 'Chọn cả hàng Sản phẩm', exact: true }).check();
+  await expect(page.getByRole('checkbox', { name: 'Xem danh sách – Sản phẩm', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Xem danh sách – Người dùng', exact: true })).not.toBeChecked();
+  await expect(page.getByText('Phân quyền (8 quyền)')).toBeVisible();
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await saved(page, 'Thêm mới thành công');
+  await expect(page).toHaveURL(/\/admin\/roles$/);
+  await page.getByLabel('Tìm kiếm').fill(roleName);
+  await page.getByLabel('Tìm kiếm').press('Enter');
+  await expect(page.getByRole('cell', { name: roleName })).toBeVisible();
+
+  // the user, with that role
+  await page.goto('/admin/general/users/create');
+  await page.getByLabel('Tên đăng nhập').fill(user.username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(user.password);
+  await page.getByLabel('Họ và tên').fill('Trương Thị Mai');
+  await page.getByLabel('Email').fill(`mai.${stamp}@example.vn`);
+  await page.getByLabel('Số điện thoại').fill('0912345678');
+  await pickRef(page, 'Vai trò', roleName);
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await saved(page, 'Thêm mới thành công');
+  await expect(page).toHaveURL(/\/admin\/general\/users$/);
+
+  // sign out, sign in as that user
+  await page.getByTestId('user-menu').click();
+  await page.getByText('Đăng xuất').click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signInWithForm(page, user);
+  // the sign-in returns to the page the administrator left (the users list), which this user may not see
+  await expect(page).toHaveURL(/\/admin\/(home|errors\/403)$/);
+  await page.goto('/admin/home');
+
+  const menu = page.getByRole('menu');
+  await expect(menu.locator('.ant-menu-submenu')).toHaveCount(1);
+  await expect(menu.getByText('Cơ sở sản xuất và sản phẩm')).toBeVisible();
+  await menu.getByText('Cơ sở sản xuất và sản phẩm').click();
+  await expect(menu.getByText('Sản phẩm', { exact: true })).toBeVisible();
+  await expect(menu.getByText('Tài khoản và phân quyền')).toHaveCount(0);
+  await expect(menu.getByText('Cơ sở sản xuất', { exact: true })).toHaveCount(0);
+  await menu.getByText('Sản phẩm', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+
+  // a forbidden URL
+  await page.goto('/admin/general/users');
+  await expect(page).toHaveURL(/\/admin\/errors\/403$/);
+  await expect(page.getByText('Không có quyền truy cập').first()).toBeVisible();
+
+  // locked by the administrator from another session: the next click returns to the sign-in page
+  await page.goto('/admin/products');
+  await expect(page.getByRole('columnheader', { name: 'STT' })).toBeVisible();
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const found = await (await request.get('/api/admin/users', { headers, params: { search: user.username } })).json();
+  const id = found.data.entries[0].id;
+  const locked = await (await request.put(`/api/admin/users/change-status/${id}`, { headers, data: { status: 'locked' } })).json();
+  expect(locked.code, JSON.stringify(locked)).toBe(200);
+  await page.getByRole('button', { name: 'Tải lại' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signInWithForm(page, user);
+  await expect(page.getByTestId('login-error')).toContainText('Tài khoản đã bị khóa');
+});
