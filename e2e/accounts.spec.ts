@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, adminToken, signInWithForm } from './helpers';
+import { ADMIN, adminToken, signInWithForm, userWith } from './helpers';
 
 /**
  * Issue 4: an administrator builds a role with only the products permissions in the matrix, creates a
@@ -94,4 +94,26 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await expect(page).toHaveURL(/\/auth\/login$/);
   await signInWithForm(page, user);
   await expect(page.getByTestId('login-error')).toContainText('Tài khoản đã bị khóa');
+});
+
+test('a body code 403 from the users list sends to the 403 screen once the role loses the permission', async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const creds = await userWith(request, ['menu:users', 'list:users', 'read:users'], `u403${stamp}`);
+  await page.goto('/auth/login');
+  await signInWithForm(page, creds);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/general/users');
+  await expect(page.getByRole('cell', { name: creds.username })).toBeVisible();
+  // the administrator empties the role in another session; the screen still thinks it may list users
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const roles = await (await request.get('/api/admin/roles', { headers, params: { search: `Vai trò e2e u403${stamp}` } })).json();
+  const roleId = roles.data.entries[0].id;
+  const put = await (
+    await request.put(`/api/admin/roles/${roleId}/permissions`, { headers, data: { permissions: [{ action: 'read', subject: 'users' }] } })
+  ).json();
+  expect(put.code, JSON.stringify(put)).toBe(200);
+  await page.getByRole('button', { name: 'Tải lại' }).click();
+  await expect(page).toHaveURL(/\/admin\/errors\/403$/);
+  await expect(page.getByText('Không có quyền truy cập').first()).toBeVisible();
 });

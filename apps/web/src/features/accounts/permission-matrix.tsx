@@ -73,7 +73,13 @@ export function PermissionMatrix({ catalogue, value, onChange, grantable = () =>
             <Fragment key={area.key}>
               <tr className="perm-area">
                 <th colSpan={actions.length + 1} scope="colgroup">
-                  {area.label}
+                  <span className="perm-row-head">
+                    {group(
+                      area.subjects.flatMap((s) => actions.map((a) => `${a}:${s.key}`)),
+                      `Chọn cả nhóm ${area.label}`,
+                    )}
+                    {area.label}
+                  </span>
                 </th>
               </tr>
               {area.subjects.map((s) => {

@@ -7,7 +7,7 @@ import { useSession } from '../../core/session';
 import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions';
 
 /** Columns kept in the export but left off the screen, so the list fits 1366 px without scrolling. */
-const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone'] };
+const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone', 'is_highlight'] };
 
 /** The generic list with the status column as a lock switch and a reset-password button per row. */
 function AccountList({ def }: { def: ResourceDef }) {
