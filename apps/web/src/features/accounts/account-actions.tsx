@@ -111,7 +111,7 @@ export function ResetPasswordButton({ def, row, compact }: { def: ResourceDef; r
   };
   const trigger = compact ? (
     <Tooltip title="Đặt lại mật khẩu">
-      <Button size="small" type="text" icon={<KeyOutlined rotate={-90} />} aria-label="Đặt lại mật khẩu" onClick={() => setOpen(true)} />
+      <Button size="small" type="text" icon={<KeyOutlined />} aria-label="Đặt lại mật khẩu" onClick={() => setOpen(true)} />
     </Tooltip>
   ) : (
     <Button icon={<KeyOutlined />} onClick={() => setOpen(true)}>

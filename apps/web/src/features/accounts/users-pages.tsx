@@ -9,9 +9,11 @@ import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions
 /** Columns kept in the export but left off the screen, so the list fits 1366 px without scrolling. */
 const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone', 'is_highlight'] };
 
-/** The generic list with the status column as a lock switch and a reset-password button per row. */
+const NARROW = ['position', 'ward_id', 'role_id'];
+
+/** The generic list with the status column as a lock switch (reset password is on the detail screen). */
 function AccountList({ def }: { def: ResourceDef }) {
-  const { can } = useSession();
+  const { can, user } = useSession();
   const editable = can('update', def.subject) && (def.name === 'users' || can('update', 'users'));
   return (
     <ResourceList
@@ -19,13 +21,23 @@ function AccountList({ def }: { def: ResourceDef }) {
       columns={(cols) =>
         cols
           .filter((c) => !OFF_SCREEN[def.name]?.includes(String(c.key)))
-          .map((c) =>
-            c.key === 'status'
-              ? { ...c, render: (_v: unknown, row: Row) => <StatusSwitch def={def} row={row as Row & { id: unknown }} editable={editable} /> }
-              : c,
-          )
+          .map((c) => {
+            if (c.key === 'status') {
+              return {
+                ...c,
+                render: (_v: unknown, row: Row) => (
+                  <StatusSwitch
+                    def={def}
+                    row={row as Row & { id: unknown }}
+                    editable={editable && !(def.name === 'users' && String(row.id) === String(user?.id))}
+                  />
+                ),
+              };
+            }
+            // long names (ward, position, role) are cut with an ellipsis and shown whole on hover
+            return NARROW.includes(String(c.key)) ? { ...c, width: 190, ellipsis: { showTitle: true } } : c;
+          })
       }
-      rowActions={(row) => (can('update', def.subject) ? <ResetPasswordButton def={def} row={row as Row & { id: unknown }} compact /> : null)}
     />
   );
 }
