@@ -24,11 +24,27 @@ const paginationSchema = z.object({
   next_cursor: z.string().nullable(), total_is_estimate: z.boolean(),
 });
 
+/**
+ * The planner's row estimate of large tables, kept a few seconds: page 1 of a big unfiltered list
+ * then costs no second query (its total is an estimate anyway, and reltuples itself only moves at
+ * ANALYZE). Tables at or under COUNT_CAP are never answered from here: they are counted exactly.
+ */
+const ESTIMATE_TTL_MS = 5000;
+const estimates = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+
 /** Total rows of a list: exact when small, capped when filtered and large, estimated for whole large tables. */
 async function totalOf(db: Db, def: ResourceDef, w: SQL[], plain: boolean): Promise<{ total: number; estimate: boolean }> {
   if (plain) {
+    let byTable = estimates.get(db);
+    if (!byTable) estimates.set(db, (byTable = new Map()));
+    const hit = byTable.get(def.table);
+    if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return { total: hit.n, estimate: true };
     const [s] = await exec<{ n: number }>(db, sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${def.table})`);
-    if (s && Number(s.n) > COUNT_CAP) return { total: Number(s.n), estimate: true };
+    if (s && Number(s.n) > COUNT_CAP) {
+      byTable.set(def.table, { n: Number(s.n), at: Date.now() });
+      return { total: Number(s.n), estimate: true };
+    }
+    byTable.delete(def.table);
   }
   const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${col(def.table)}${whereSql(w)} limit ${COUNT_CAP + 1}) s`);
   if (n > COUNT_CAP) return { total: COUNT_CAP, estimate: true };

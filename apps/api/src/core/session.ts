@@ -23,18 +23,21 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
   const token = bearer(req);
   if (!token) return null;
   const idle = s.config.SESSION_IDLE_MINUTES;
+  // the role's permissions travel as ids (an index-only read of role_permissions, one short string),
+  // named through the catalogue below: this query runs on every request, and joining and
+  // concatenating a few hundred 'action:subject' strings made it the costliest query of a list
   const rows = await s.database.query<{
     session_id: number; seen_age: number; id: number; username: string; full_name: string;
-    role_id: number | null; ward_id: number | null; must_change_password: boolean | null; permissions: string[] | null;
+    role_id: number | null; ward_id: number | null; must_change_password: boolean | null; permission_ids: string | null;
   }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
       u.id, u.username, u.full_name, u.role_id, u.ward_id, u.must_change_password,
-      array(select p.action || ':' || p.subject from role_permissions rp join permissions p on p.id = rp.permission_id
-            join roles r on r.id = rp.role_id where rp.role_id = u.role_id) as permissions
+      array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
       and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.status = 'active'`);
   const r = rows[0];
   if (!r) return null;
+  const permissions = await permissionNames(s, r.permission_ids ? r.permission_ids.split(',').map(Number) : []);
   if (r.seen_age > 60) {
     await s.database.query(sql`update sessions set last_seen_at = now() where id = ${r.session_id}`);
   }
@@ -46,9 +49,30 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
     ward_id: r.ward_id,
     session_id: r.session_id,
     must_change_password: !!r.must_change_password,
-    permissions: new Set(r.permissions ?? []),
+    permissions,
     unscoped: r.username === 'admin' || r.ward_id === null,
   };
+}
+
+/**
+ * The permission catalogue (id → 'action:subject') of each database. Rows are only ever added (at
+ * start, by a newer version's seed), never renamed: an id this process has not seen reloads it.
+ */
+const catalogues = new WeakMap<object, Map<number, string>>();
+
+async function permissionNames(s: Services, ids: number[]): Promise<Set<string>> {
+  let names = catalogues.get(s.database);
+  if (!names || ids.some((id) => !names?.has(id))) {
+    const all = await s.database.query<{ id: number; name: string }>(sql`select id, action || ':' || subject as name from permissions`);
+    names = new Map(all.map((p) => [p.id, p.name]));
+    catalogues.set(s.database, names);
+  }
+  const out = new Set<string>();
+  for (const id of ids) {
+    const n = names.get(id);
+    if (n) out.add(n);
+  }
+  return out;
 }
 
 export async function createSession(s: Services, userId: number, req: FastifyRequest): Promise<string> {
