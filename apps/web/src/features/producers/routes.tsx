@@ -9,6 +9,10 @@ const screen = (name: keyof Screens) => async () => ({ Component: (await import(
  */
 export const producerRoutes: RouteObject[] = [
   { path: 'culture/material-areas/*', lazy: async () => ({ Component: (await import('./material-areas-redirect')).default }) },
+  { path: 'manufactures', handle: { action: 'list', subject: 'manufactures', title: 'Cơ sở sản xuất' }, lazy: screen('ManufacturesListPage') },
+  { path: 'products', handle: { action: 'list', subject: 'products', title: 'Sản phẩm' }, lazy: screen('ProductsListPage') },
+  { path: 'distributors', handle: { action: 'list', subject: 'distributors', title: 'Nhà phân phối' }, lazy: screen('DistributorsListPage') },
+  { path: 'material-areas', handle: { action: 'list', subject: 'material_areas', title: 'Vùng nguyên liệu' }, lazy: screen('MaterialAreasListPage') },
   { path: 'culture/labors', handle: { action: 'list', subject: 'labors', title: 'Người lao động' }, lazy: screen('LaborsListPage') },
   { path: 'culture/labors/:id/detail', handle: { action: 'read', subject: 'labors', title: 'Chi tiết người lao động' }, lazy: screen('LaborDetailPage') },
 ];
