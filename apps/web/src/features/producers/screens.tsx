@@ -36,16 +36,14 @@ const narrow = (name: string) => (cols: ColumnsType<Row>) =>
   });
 
 /** The generic list of a producers register, with its import and narrower name columns. */
-function producerList(def: ResourceDef) {
-  return function ProducerListPage() {
-    return <ResourceList def={def} toolbar={<ImportButton def={def} />} columns={narrow(def.name)} />;
-  };
+function ProducerList({ def }: { def: ResourceDef }) {
+  return <ResourceList def={def} toolbar={<ImportButton def={def} />} columns={narrow(def.name)} />;
 }
 
-export const ManufacturesListPage = producerList(resourceByName.manufactures);
-export const ProductsListPage = producerList(resourceByName.products);
-export const DistributorsListPage = producerList(resourceByName.distributors);
-export const MaterialAreasListPage = producerList(resourceByName['material-areas']);
+export const ManufacturesListPage = () => <ProducerList def={resourceByName.manufactures} />;
+export const ProductsListPage = () => <ProducerList def={resourceByName.products} />;
+export const DistributorsListPage = () => <ProducerList def={resourceByName.distributors} />;
+export const MaterialAreasListPage = () => <ProducerList def={resourceByName['material-areas']} />;
 
 /** The labors list: the generic one, with 'Đặt lại mật khẩu' on each row. */
 export function LaborsListPage() {
