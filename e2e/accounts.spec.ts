@@ -8,7 +8,8 @@ import { ADMIN, adminToken, signInWithForm, userWith } from './helpers';
  */
 
 async function saved(page: Page, message: string) {
-  await expect(page.locator('.ant-modal-confirm-title', { hasText: message })).toBeVisible();
+  // the popup and the list screen load lazily: allow a slow, busy machine
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: message })).toBeVisible({ timeout: 30_000 });
   const ok = page.getByRole('button', { name: 'Đồng ý!', exact: true });
   await ok.click();
   await expect(ok).toBeHidden();
