@@ -27,7 +27,11 @@ const LIST = '/api/admin/product-units';
 const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 const mb = (b: number) => Math.round(b / 1048576);
 
-function load(base: string, paths: string[], o: { method?: string; headers?: Record<string, string>; body?: string; duration?: number } = {}): Promise<Measure> {
+function load(
+  base: string,
+  paths: string[],
+  o: { method?: string; headers?: Record<string, string>; body?: string; duration?: number } = {},
+): Promise<Measure> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, 'load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
