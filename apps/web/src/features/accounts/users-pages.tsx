@@ -1,7 +1,9 @@
 import type { ResourceDef } from '@nns/shared';
 import adminDef from '@nns/shared/resources/administrative';
 import usersDef from '@nns/shared/resources/users';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import './accounts.css';
 import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
 import { useSession } from '../../core/session';
 import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions';
@@ -10,6 +12,10 @@ import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions
 const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone', 'is_highlight'] };
 
 const NARROW = ['position', 'ward_id', 'role_id'];
+const cellTitle = (row: Row, key: string) => {
+  const v = row[key.replace(/_id$/, '')] ?? row[key];
+  return v && typeof v === 'object' ? String((v as { name?: unknown }).name ?? '') : String(v ?? '');
+};
 
 /** The generic list with the status column as a lock switch (reset password is on the detail screen). */
 function AccountList({ def }: { def: ResourceDef }) {
@@ -35,7 +41,16 @@ function AccountList({ def }: { def: ResourceDef }) {
               };
             }
             // long names (ward, position, role) are cut with an ellipsis and shown whole on hover
-            return NARROW.includes(String(c.key)) ? { ...c, width: 190, ellipsis: { showTitle: true } } : c;
+            if (!NARROW.includes(String(c.key)) || !('render' in c) || !c.render) return c;
+            const inner = c.render;
+            return {
+              ...c,
+              render: (v: unknown, row: Row, i: number) => (
+                <span className="account-cell-cut" title={cellTitle(row, String(c.key))}>
+                  {inner(v, row, i) as ReactNode}
+                </span>
+              ),
+            };
           })
       }
     />
@@ -51,7 +66,7 @@ function AccountDetail({ def }: { def: ResourceDef }) {
       def={def}
       id={id}
       extra={(entry) =>
-        can('update', def.subject) && String(entry.id) !== String(user?.id) ? (
+        can('update', def.subject) && !(def.name === 'users' && String(entry.id) === String(user?.id)) ? (
           <>
             <ResetPasswordButton def={def} row={entry as Row & { id: unknown }} />
             {(def.name === 'users' || can('update', 'users')) && <LockButton def={def} row={entry as Row & { id: unknown }} />}
