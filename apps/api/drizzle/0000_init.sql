@@ -573,6 +573,7 @@ CREATE INDEX "animals_animal_type_idx" ON "animals" USING btree ("animal_type");
 CREATE INDEX "animals_is_active_idx" ON "animals" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "animals_search_idx" ON "animals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "animals_created_at_idx" ON "animals" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "animals_live_id_idx" ON "animals" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "apps_full_name_idx" ON "apps" USING btree ("full_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "apps_phone_uq" ON "apps" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "apps_birthday_idx" ON "apps" USING btree ("birthday");--> statement-breakpoint
@@ -588,6 +589,7 @@ CREATE INDEX "criteria_seafoods_is_active_idx" ON "criteria_seafoods" USING btre
 CREATE UNIQUE INDEX "criteria_seafoods_seafood_id_stage_uq" ON "criteria_seafoods" USING btree ("seafood_id","stage") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "criteria_seafoods_search_idx" ON "criteria_seafoods" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "criteria_seafoods_created_at_idx" ON "criteria_seafoods" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "criteria_seafoods_live_id_idx" ON "criteria_seafoods" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "distributors_code_uq" ON "distributors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "distributors_name_idx" ON "distributors" USING btree ("name");--> statement-breakpoint
 CREATE UNIQUE INDEX "distributors_tax_code_uq" ON "distributors" USING btree ("tax_code") WHERE deleted_at is null;--> statement-breakpoint
@@ -596,6 +598,7 @@ CREATE INDEX "distributors_price_idx" ON "distributors" USING btree ("price");--
 CREATE INDEX "distributors_status_idx" ON "distributors" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "distributors_search_idx" ON "distributors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "distributors_created_at_idx" ON "distributors" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "distributors_live_id_idx" ON "distributors" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "districts_code_uq" ON "districts" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "districts_name_idx" ON "districts" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "districts_level_idx" ON "districts" USING btree ("level");--> statement-breakpoint
@@ -607,6 +610,7 @@ CREATE INDEX "farming_forms_code_idx" ON "farming_forms" USING btree ("code");--
 CREATE INDEX "farming_forms_is_active_idx" ON "farming_forms" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "farming_forms_search_idx" ON "farming_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "farming_forms_created_at_idx" ON "farming_forms" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "farming_forms_live_id_idx" ON "farming_forms" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "labors_code_uq" ON "labors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "labors_full_name_idx" ON "labors" USING btree ("full_name");--> statement-breakpoint
 CREATE INDEX "labors_birthday_idx" ON "labors" USING btree ("birthday");--> statement-breakpoint
@@ -617,6 +621,7 @@ CREATE UNIQUE INDEX "labors_username_uq" ON "labors" USING btree ("username") WH
 CREATE INDEX "labors_status_idx" ON "labors" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "labors_search_idx" ON "labors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "labors_created_at_idx" ON "labors" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "labors_live_id_idx" ON "labors" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufactures_code_uq" ON "manufactures" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "manufactures_name_idx" ON "manufactures" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "manufactures_manufacturing_form_id_idx" ON "manufactures" USING btree ("manufacturing_form_id");--> statement-breakpoint
@@ -626,18 +631,21 @@ CREATE INDEX "manufactures_ward_id_idx" ON "manufactures" USING btree ("ward_id"
 CREATE INDEX "manufactures_status_idx" ON "manufactures" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "manufactures_search_idx" ON "manufactures" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "manufactures_created_at_idx" ON "manufactures" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "manufactures_live_id_idx" ON "manufactures" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturing_forms_code_uq" ON "manufacturing_forms" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturing_forms_name_uq" ON "manufacturing_forms" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "manufacturing_forms_sort_order_idx" ON "manufacturing_forms" USING btree ("sort_order");--> statement-breakpoint
 CREATE INDEX "manufacturing_forms_is_active_idx" ON "manufacturing_forms" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "manufacturing_forms_search_idx" ON "manufacturing_forms" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "manufacturing_forms_created_at_idx" ON "manufacturing_forms" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "manufacturing_forms_live_id_idx" ON "manufacturing_forms" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturing_sectors_code_uq" ON "manufacturing_sectors" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturing_sectors_name_uq" ON "manufacturing_sectors" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "manufacturing_sectors_sort_order_idx" ON "manufacturing_sectors" USING btree ("sort_order");--> statement-breakpoint
 CREATE INDEX "manufacturing_sectors_is_active_idx" ON "manufacturing_sectors" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "manufacturing_sectors_search_idx" ON "manufacturing_sectors" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "manufacturing_sectors_created_at_idx" ON "manufacturing_sectors" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "manufacturing_sectors_live_id_idx" ON "manufacturing_sectors" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "material_areas_code_uq" ON "material_areas" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "material_areas_name_idx" ON "material_areas" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "material_areas_manufacture_id_idx" ON "material_areas" USING btree ("manufacture_id");--> statement-breakpoint
@@ -646,12 +654,14 @@ CREATE INDEX "material_areas_ward_id_idx" ON "material_areas" USING btree ("ward
 CREATE INDEX "material_areas_farming_form_id_idx" ON "material_areas" USING btree ("farming_form_id");--> statement-breakpoint
 CREATE INDEX "material_areas_search_idx" ON "material_areas" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "material_areas_created_at_idx" ON "material_areas" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "material_areas_live_id_idx" ON "material_areas" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "plants_code_uq" ON "plants" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "plants_name_uq" ON "plants" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "plants_plant_type_idx" ON "plants" USING btree ("plant_type");--> statement-breakpoint
 CREATE INDEX "plants_is_active_idx" ON "plants" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "plants_search_idx" ON "plants" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "plants_created_at_idx" ON "plants" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "plants_live_id_idx" ON "plants" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_animals_code_uq" ON "product_animals" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_animals_name_uq" ON "product_animals" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_animals_animal_id_idx" ON "product_animals" USING btree ("animal_id");--> statement-breakpoint
@@ -660,6 +670,7 @@ CREATE INDEX "product_animals_yield_per_head_idx" ON "product_animals" USING btr
 CREATE INDEX "product_animals_is_active_idx" ON "product_animals" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "product_animals_search_idx" ON "product_animals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_animals_created_at_idx" ON "product_animals" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "product_animals_live_id_idx" ON "product_animals" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_groups_code_uq" ON "product_groups" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_groups_name_idx" ON "product_groups" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "product_groups_parent_id_idx" ON "product_groups" USING btree ("parent_id");--> statement-breakpoint
@@ -669,6 +680,7 @@ CREATE INDEX "product_groups_is_active_idx" ON "product_groups" USING btree ("is
 CREATE UNIQUE INDEX "product_groups_parent_id_name_uq" ON "product_groups" USING btree ("parent_id","name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_groups_search_idx" ON "product_groups" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_groups_created_at_idx" ON "product_groups" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "product_groups_live_id_idx" ON "product_groups" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_plants_code_uq" ON "product_plants" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_plants_name_uq" ON "product_plants" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_plants_plant_id_idx" ON "product_plants" USING btree ("plant_id");--> statement-breakpoint
@@ -677,10 +689,12 @@ CREATE INDEX "product_plants_yield_per_ha_idx" ON "product_plants" USING btree (
 CREATE INDEX "product_plants_is_active_idx" ON "product_plants" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "product_plants_search_idx" ON "product_plants" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_plants_created_at_idx" ON "product_plants" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "product_plants_live_id_idx" ON "product_plants" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_units_name_uq" ON "product_units" USING btree ("name") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "product_units_is_active_idx" ON "product_units" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "product_units_search_idx" ON "product_units" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_units_created_at_idx" ON "product_units" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "product_units_live_id_idx" ON "product_units" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "products_code_uq" ON "products" USING btree ("code") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "products_gtin_uq" ON "products" USING btree ("gtin") WHERE deleted_at is null;--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("name");--> statement-breakpoint
@@ -695,6 +709,7 @@ CREATE INDEX "products_status_idx" ON "products" USING btree ("status");--> stat
 CREATE INDEX "products_is_highlight_idx" ON "products" USING btree ("is_highlight");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_created_at_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "products_live_id_idx" ON "products" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "provinces_code_uq" ON "provinces" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "provinces_name_idx" ON "provinces" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "provinces_level_idx" ON "provinces" USING btree ("level");--> statement-breakpoint
@@ -720,6 +735,7 @@ CREATE INDEX "seafoods_water_type_idx" ON "seafoods" USING btree ("water_type");
 CREATE INDEX "seafoods_is_active_idx" ON "seafoods" USING btree ("is_active");--> statement-breakpoint
 CREATE INDEX "seafoods_search_idx" ON "seafoods" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "seafoods_created_at_idx" ON "seafoods" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "seafoods_live_id_idx" ON "seafoods" USING btree ("id") WHERE deleted_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_uq" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE INDEX "users_full_name_idx" ON "users" USING btree ("full_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint

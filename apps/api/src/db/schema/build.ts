@@ -72,6 +72,8 @@ export function tableFor(def: ResourceDef) {
     }
     if (t.search_text) idx.push(index(`${def.table}_search_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`));
     idx.push(index(`${def.table}_created_at_idx`).on(t.created_at));
+    // deep pages of a soft-delete table skip rows through this index alone (index-only scan)
+    if (def.softDelete) idx.push(index(`${def.table}_live_id_idx`).on(t.id).where(sql`deleted_at is null`));
     return idx;
   });
 }
