@@ -8,7 +8,7 @@ import { AppError, badRequest } from './errors';
 import { exportColumns, sheetName } from './export';
 import { type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, ResourceHooks, Router } from './module';
-import { assertWardAllowed, col, scopeOf, searchTextOf, whereSql } from './resource-query';
+import { assertWardAllowed, col, scopeOf, whereSql } from './resource-query';
 import { attachRefs, checkRefs, checkUnique, exec, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
 import type { Services } from './services';
 
@@ -20,31 +20,10 @@ import type { Services } from './services';
  * is clean. Each row runs in a savepoint so one bad row cannot hide the errors of the next.
  */
 
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
-export interface RowReport {
-  row: number;
-  key: string;
-  action: 'create' | 'update' | 'unchanged' | 'error';
-  id?: number;
-  /** the resource written, when an import spans several */
-  target?: string;
-  changes?: Record<string, { from: unknown; to: unknown }>;
-}
-export interface ImportSummary {
-  dry_run: boolean;
-  written: boolean;
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: RowError[];
-  rows: RowReport[];
-  ignored_columns: string[];
-}
+import type { ImportSummary, RowError } from '@nns/shared';
+import { rowValues } from './resource-engine';
+
+export type { ImportSummary, RowError, RowReport } from '@nns/shared';
 
 export const importQuery = z
   .object({
@@ -112,17 +91,6 @@ export function rowErrorsOf(e: unknown, row: number, fallbackField: string): Row
   const list = (e.data as { errors?: { field: string; message: string }[] } | null)?.errors;
   if (list?.length) return list.map((x) => ({ row, field: x.field, message: x.message }));
   return [{ row, field: fallbackField, message: e.message }];
-}
-
-/** Validated body → row values, as the engine writes them: read-only fields dropped, search text and authorship set. */
-export function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...data };
-  for (const [k, f] of Object.entries(def.fields)) if (f.readOnly) delete out[k];
-  if (def.searchFields.length) out.search_text = searchTextOf(def, { ...existing, ...out });
-  out.updated_by = ctx.user?.id ?? null;
-  if (existing) out.updated_at = new Date().toISOString();
-  else out.created_by = ctx.user?.id ?? null;
-  return out;
 }
 
 const same = (def: ResourceDef, k: string, a: unknown, b: unknown) => {

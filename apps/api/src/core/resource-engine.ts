@@ -8,20 +8,32 @@ import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
 import {
+  assertWardAllowed,
+  COUNT_CAP,
+  col,
+  cursorCondition,
+  encodeCursor,
+  type ListQuery,
+  listQuerySchema,
+  orderSql,
   scopeOf,
-  assertWardAllowed, COUNT_CAP, col, cursorCondition, encodeCursor, type ListQuery, listQuerySchema, orderSql, searchTextOf, sortOf,
-  whereOf, whereSql,
+  searchTextOf,
+  sortOf,
+  whereOf,
+  whereSql,
 } from './resource-query';
-import {
-  attachRefs, checkRefs, checkUnique, exec, findOne, insertSql, mapDbError, present, selectList, updateSql,
-} from './resource-store';
+import { attachRefs, checkRefs, checkUnique, exec, findOne, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
 import { idParams } from './router';
 import type { Services } from './services';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 const paginationSchema = z.object({
-  page: z.number(), limit: z.number(), total: z.number().nullable(), total_pages: z.number().nullable(),
-  next_cursor: z.string().nullable(), total_is_estimate: z.boolean(),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number().nullable(),
+  total_pages: z.number().nullable(),
+  next_cursor: z.string().nullable(),
+  total_is_estimate: z.boolean(),
 });
 
 /**
@@ -64,9 +76,10 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
   } else {
     const offset = (q.page - 1) * limit;
     // deep pages: find the ids through the (often index-only) sort index first, then read only those rows
-    const query = offset > 1000
-      ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset})${orderSql(s)}`
-      : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
+    const query =
+      offset > 1000
+        ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset})${orderSql(s)}`
+        : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
     const plain = scopeOf(def, ctx.user).length === 0 && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
     [rows, total] = await Promise.all([exec(db, query), totalOf(db, def, w, plain)]);
   }
@@ -89,7 +102,7 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
 }
 
 /** Validated body → row values: read-only fields never pass; search text and authorship are set here. */
-function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
+export function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...data };
   for (const [k, f] of Object.entries(def.fields)) if (f.readOnly) delete out[k];
   if (def.searchFields.length) out.search_text = searchTextOf(def, { ...existing, ...out });
@@ -108,7 +121,11 @@ export function registerResource(router: Router, services: Services, def: Resour
 
   if (!custom.list) {
     router.add({
-      method: 'GET', url: base, access: { action: 'list', subject: S }, summary: `Danh sách ${def.label.toLowerCase()}`, tags,
+      method: 'GET',
+      url: base,
+      access: { action: 'list', subject: S },
+      summary: `Danh sách ${def.label.toLowerCase()}`,
+      tags,
       query: listQuery,
       response: z.object({ entries: z.array(z.record(z.string(), z.unknown())), pagination: paginationSchema }),
       handler: (ctx) => listRows(services, def, ctx.query as ListQuery, ctx, hooks),
@@ -116,7 +133,11 @@ export function registerResource(router: Router, services: Services, def: Resour
   }
   if (def.count) {
     router.add({
-      method: 'GET', url: `${base}/count`, access: { action: 'list', subject: S }, summary: `Đếm ${def.label.toLowerCase()}`, tags,
+      method: 'GET',
+      url: `${base}/count`,
+      access: { action: 'list', subject: S },
+      summary: `Đếm ${def.label.toLowerCase()}`,
+      tags,
       query: listQuery.omit({ page: true, limit: true, sort: true, cursor: true }),
       response: z.object({ count: z.number() }),
       handler: async (ctx) => {
@@ -128,7 +149,11 @@ export function registerResource(router: Router, services: Services, def: Resour
   }
   if (def.exportName) {
     router.add({
-      method: 'GET', url: `${base}/${def.exportName}`, access: { action: 'export', subject: S }, summary: `Xuất Excel ${def.label.toLowerCase()}`, tags,
+      method: 'GET',
+      url: `${base}/${def.exportName}`,
+      access: { action: 'export', subject: S },
+      summary: `Xuất Excel ${def.label.toLowerCase()}`,
+      tags,
       query: listQuery.omit({ page: true, limit: true, cursor: true }),
       response: z.object({ url: z.string(), rows: z.number() }),
       handler: (ctx) => exportResource(services, def, ctx.query as ListQuery, ctx),
@@ -136,8 +161,13 @@ export function registerResource(router: Router, services: Services, def: Resour
   }
   if (!custom.read) {
     router.add({
-      method: 'GET', url: `${base}/:id`, access: { action: 'read', subject: S }, summary: `Chi tiết ${def.label.toLowerCase()}`, tags,
-      params: idParams, response: entrySchema,
+      method: 'GET',
+      url: `${base}/:id`,
+      access: { action: 'read', subject: S },
+      summary: `Chi tiết ${def.label.toLowerCase()}`,
+      tags,
+      params: idParams,
+      response: entrySchema,
       handler: async (ctx) => {
         const row = await findOne(services.db, def, ctx.params.id, ctx);
         await attachRefs(services.db, def, [row]);
@@ -147,99 +177,153 @@ export function registerResource(router: Router, services: Services, def: Resour
   }
   if (!custom.create) {
     router.add({
-      method: 'POST', url: base, access: { action: 'create', subject: S }, summary: `Thêm ${def.label.toLowerCase()}`, tags,
-      body: def.createSchema, response: entrySchema, message: 'Thêm mới thành công',
-      handler: (ctx) => services.db.transaction(async (tx) => {
-        let data = ctx.body as Record<string, unknown>;
-        if (def.wardScoped && ctx.user && !ctx.user.unscoped && data.ward_id == null) data.ward_id = ctx.user.ward_id;
-        assertWardAllowed(def, ctx.user, data.ward_id);
-        if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, tx as unknown as Db);
-        await checkRefs(tx as unknown as Db, def, data);
-        await checkUnique(tx as unknown as Db, def, data);
-        const [row] = await exec(tx as unknown as Db, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
-        await hooks.afterWrite?.(row, ctx, tx as unknown as Db, 'create');
-        await ctx.audit({ action: 'create', subject: S, recordId: row.id as number, after: present(def, row, undefined, null) }, tx as unknown as Db);
-        await attachRefs(tx as unknown as Db, def, [row]);
-        return { entry: present(def, row, hooks, ctx) };
-      }),
+      method: 'POST',
+      url: base,
+      access: { action: 'create', subject: S },
+      summary: `Thêm ${def.label.toLowerCase()}`,
+      tags,
+      body: def.createSchema,
+      response: entrySchema,
+      message: 'Thêm mới thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          let data = ctx.body as Record<string, unknown>;
+          if (def.wardScoped && ctx.user && !ctx.user.unscoped && data.ward_id == null) data.ward_id = ctx.user.ward_id;
+          assertWardAllowed(def, ctx.user, data.ward_id);
+          if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, tx as unknown as Db);
+          await checkRefs(tx as unknown as Db, def, data);
+          await checkUnique(tx as unknown as Db, def, data);
+          const [row] = await exec(tx as unknown as Db, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
+          await hooks.afterWrite?.(row, ctx, tx as unknown as Db, 'create');
+          await ctx.audit({ action: 'create', subject: S, recordId: row.id as number, after: present(def, row, undefined, null) }, tx as unknown as Db);
+          await attachRefs(tx as unknown as Db, def, [row]);
+          return { entry: present(def, row, hooks, ctx) };
+        }),
     });
   }
   if (!custom.update) {
     router.add({
-      method: 'PUT', url: `${base}/:id`, access: { action: 'update', subject: S }, summary: `Cập nhật ${def.label.toLowerCase()}`, tags,
-      params: idParams, body: def.updateSchema, response: entrySchema, message: 'Cập nhật thành công',
-      handler: (ctx) => services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-        let data = ctx.body as Record<string, unknown>;
-        if ('ward_id' in data) assertWardAllowed(def, ctx.user, data.ward_id);
-        if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
-        const merged = { ...existing, ...data };
-        await checkRefs(db, def, data);
-        await checkUnique(db, def, merged, ctx.params.id);
-        const [row] = await exec(db, updateSql(def, ctx.params.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
-        await hooks.afterWrite?.(row, ctx, db, 'update');
-        await ctx.audit({ action: 'update', subject: S, recordId: ctx.params.id, before: present(def, existing, undefined, null), after: present(def, row, undefined, null) }, db);
-        await attachRefs(db, def, [row]);
-        return { entry: present(def, row, hooks, ctx) };
-      }),
+      method: 'PUT',
+      url: `${base}/:id`,
+      access: { action: 'update', subject: S },
+      summary: `Cập nhật ${def.label.toLowerCase()}`,
+      tags,
+      params: idParams,
+      body: def.updateSchema,
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          let data = ctx.body as Record<string, unknown>;
+          if ('ward_id' in data) assertWardAllowed(def, ctx.user, data.ward_id);
+          if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
+          const merged = { ...existing, ...data };
+          await checkRefs(db, def, data);
+          await checkUnique(db, def, merged, ctx.params.id);
+          const [row] = await exec(db, updateSql(def, ctx.params.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
+          await hooks.afterWrite?.(row, ctx, db, 'update');
+          await ctx.audit(
+            {
+              action: 'update',
+              subject: S,
+              recordId: ctx.params.id,
+              before: present(def, existing, undefined, null),
+              after: present(def, row, undefined, null),
+            },
+            db,
+          );
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, hooks, ctx) };
+        }),
     });
   }
   if (!custom.delete) {
     router.add({
-      method: 'DELETE', url: `${base}/:id`, access: { action: 'delete', subject: S }, summary: `Xóa ${def.label.toLowerCase()}`, tags,
-      params: idParams, message: 'Xóa thành công',
-      handler: (ctx) => services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-        await hooks.beforeDelete?.(existing, ctx, db);
-        if (def.softDelete) {
-          await exec(db, sql`update ${col(def.table)} set deleted_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
-        } else {
-          await exec(db, sql`delete from ${col(def.table)} where id = ${ctx.params.id}`).catch(mapDbError);
-        }
-        await hooks.afterWrite?.(existing, ctx, db, 'delete');
-        await ctx.audit({ action: 'delete', subject: S, recordId: ctx.params.id, before: present(def, existing, undefined, null) }, db);
-        return { id: ctx.params.id, soft: def.softDelete };
-      }),
+      method: 'DELETE',
+      url: `${base}/:id`,
+      access: { action: 'delete', subject: S },
+      summary: `Xóa ${def.label.toLowerCase()}`,
+      tags,
+      params: idParams,
+      message: 'Xóa thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          await hooks.beforeDelete?.(existing, ctx, db);
+          if (def.softDelete) {
+            await exec(db, sql`update ${col(def.table)} set deleted_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
+          } else {
+            await exec(db, sql`delete from ${col(def.table)} where id = ${ctx.params.id}`).catch(mapDbError);
+          }
+          await hooks.afterWrite?.(existing, ctx, db, 'delete');
+          await ctx.audit({ action: 'delete', subject: S, recordId: ctx.params.id, before: present(def, existing, undefined, null) }, db);
+          return { id: ctx.params.id, soft: def.softDelete };
+        }),
     });
   }
   if (def.softDelete) {
     router.add({
-      method: 'PUT', url: `${base}/restore/:id`, access: { action: 'delete', subject: S }, summary: `Khôi phục ${def.label.toLowerCase()} đã xóa`, tags,
-      params: idParams, response: entrySchema, message: 'Khôi phục thành công',
-      handler: (ctx) => services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
-        await checkUnique(db, def, existing, ctx.params.id);
-        const [row] = await exec(db, sql`update ${col(def.table)} set deleted_at = null, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id} returning ${selectList(def)}`);
-        await ctx.audit({ action: 'restore', subject: S, recordId: ctx.params.id, before: { deleted_at: existing.deleted_at }, after: { deleted_at: null } }, db);
-        return { entry: present(def, row, hooks, ctx) };
-      }),
+      method: 'PUT',
+      url: `${base}/restore/:id`,
+      access: { action: 'delete', subject: S },
+      summary: `Khôi phục ${def.label.toLowerCase()} đã xóa`,
+      tags,
+      params: idParams,
+      response: entrySchema,
+      message: 'Khôi phục thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
+          await checkUnique(db, def, existing, ctx.params.id);
+          const [row] = await exec(
+            db,
+            sql`update ${col(def.table)} set deleted_at = null, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id} returning ${selectList(def)}`,
+          );
+          await ctx.audit(
+            { action: 'restore', subject: S, recordId: ctx.params.id, before: { deleted_at: existing.deleted_at }, after: { deleted_at: null } },
+            db,
+          );
+          return { entry: present(def, row, hooks, ctx) };
+        }),
     });
   }
   for (const [name, action] of Object.entries(def.actions)) {
     const f = def.fields[action.field];
     if (!f) throw new Error(`${def.name}: action ${name} names unknown field ${action.field}`);
     router.add({
-      method: 'PUT', url: `${base}/${name}/:id`, access: { action: action.permission, subject: S }, summary: `${action.label} (${def.label.toLowerCase()})`, tags,
-      params: idParams, response: entrySchema, message: 'Cập nhật thành công',
-      handler: (ctx) => services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-        let value: unknown;
-        if (action.kind === 'set') value = action.value;
-        else if (f.kind === 'switch') value = !existing[action.field];
-        else if (f.kind === 'enum' && f.options?.length === 2) value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
-        else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
-        let data: Record<string, unknown> = { [action.field]: value };
-        if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
-        const [row] = await exec(db, updateSql(def, ctx.params.id, { ...data, updated_at: new Date().toISOString(), updated_by: ctx.user?.id ?? null }));
-        await hooks.afterWrite?.(row, ctx, db, 'action');
-        await ctx.audit({ action: name, subject: S, recordId: ctx.params.id, before: { [action.field]: existing[action.field] }, after: { [action.field]: value } }, db);
-        await attachRefs(db, def, [row]);
-        return { entry: present(def, row, hooks, ctx) };
-      }),
+      method: 'PUT',
+      url: `${base}/${name}/:id`,
+      access: { action: action.permission, subject: S },
+      summary: `${action.label} (${def.label.toLowerCase()})`,
+      tags,
+      params: idParams,
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          let value: unknown;
+          if (action.kind === 'set') value = action.value;
+          else if (f.kind === 'switch') value = !existing[action.field];
+          else if (f.kind === 'enum' && f.options?.length === 2)
+            value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
+          else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
+          let data: Record<string, unknown> = { [action.field]: value };
+          if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
+          const [row] = await exec(db, updateSql(def, ctx.params.id, { ...data, updated_at: new Date().toISOString(), updated_by: ctx.user?.id ?? null }));
+          await hooks.afterWrite?.(row, ctx, db, 'action');
+          await ctx.audit(
+            { action: name, subject: S, recordId: ctx.params.id, before: { [action.field]: existing[action.field] }, after: { [action.field]: value } },
+            db,
+          );
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, hooks, ctx) };
+        }),
     });
   }
 }

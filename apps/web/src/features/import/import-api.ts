@@ -1,31 +1,8 @@
+import type { ImportSummary, RowError } from '@nns/shared';
 import { buildUrl, type Envelope, NETWORK_ERROR } from '../../core/api';
 import { getToken } from '../../core/session';
 
-export interface RowError {
-  row: number;
-  field: string;
-  message: string;
-}
-export interface RowReport {
-  row: number;
-  key: string;
-  action: 'create' | 'update' | 'unchanged' | 'error';
-  id?: number;
-  target?: string;
-  changes?: Record<string, { from: unknown; to: unknown }>;
-}
-/** The answer of POST /api/admin/{name}/import (apps/api/src/core/import.ts). */
-export interface ImportSummary {
-  dry_run: boolean;
-  written: boolean;
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  errors: RowError[];
-  rows: RowReport[];
-  ignored_columns: string[];
-}
+export type { ImportSummary, RowError, RowReport } from '@nns/shared';
 
 const auth = (): Record<string, string> => {
   const token = getToken();
