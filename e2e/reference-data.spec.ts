@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { ADMIN, adminToken, signInWithForm } from './helpers';
+
+/**
+ * Issue 5: export a filtered register, change one cell in the file, import it back through the
+ * 'Nhập Excel' dry run (the change is shown, nothing written), confirm, and see the change in the list;
+ * then a province with the wards straight under it (the 2025 two-level shape).
+ */
+test('export a filtered list, change one cell, dry run, import, and see the change', async ({ page, request }) => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const made = await (await request.post('/api/admin/manufacturing-forms', { headers, data: { code: `HT-${stamp}`, name: `Tổ hợp tác thử ${stamp}` } })).json();
+  expect(made.code, JSON.stringify(made)).toBe(200);
+
+  await page.goto('/auth/login');
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/system/manufacturing-forms');
+  await page.getByLabel('Tìm kiếm').fill(stamp);
+  await page.getByLabel('Tìm kiếm').press('Enter');
+  await expect(page.getByRole('cell', { name: `Tổ hợp tác thử ${stamp}` })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Xuất Excel' }).click();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nns-e2e-import-')), 'hinh-thuc.xlsx');
+  await (await download).saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const ws = wb.worksheets[0];
+  expect(ws.rowCount).toBe(2);
+  const col = (ws.getRow(1).values as unknown[]).indexOf('Tên hình thức sản xuất');
+  ws.getRow(2).getCell(col).value = `Tổ hợp tác đã sửa ${stamp}`;
+  await wb.xlsx.writeFile(file);
+
+  await page.getByRole('button', { name: 'Nhập Excel' }).click();
+  const modal = page.locator('.ant-modal').filter({ hasText: 'Nhập Excel: hình thức sản xuất' });
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Kiểm tra tệp' }).click();
+  await expect(modal.getByText('Cập nhật: 1')).toBeVisible();
+  await modal.getByRole('tab', { name: /Các dòng/ }).click();
+  await expect(modal.getByText(`Tổ hợp tác thử ${stamp} → Tổ hợp tác đã sửa ${stamp}`)).toBeVisible();
+  // the dry run wrote nothing
+  const still = await (await request.get(`/api/admin/manufacturing-forms/${made.data.entry.id}`, { headers })).json();
+  expect(still.data.entry.name).toBe(`Tổ hợp tác thử ${stamp}`);
+
+  await modal.getByRole('button', { name: 'Nhập dữ liệu' }).click();
+  await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
+  await expect(modal.getByText('Đã ghi dữ liệu thành công.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Đóng' }).click();
+  await expect(page.getByRole('cell', { name: `Tổ hợp tác đã sửa ${stamp}`, exact: true })).toBeVisible();
+});
+
+test('a province shows the wards straight under it', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const code = String(70 + (Date.now() % 20));
+  const p = await (await request.post('/api/admin/provinces', { headers, data: { code, name: `Tỉnh Thử ${code}`, level: 'Tỉnh' } })).json();
+  expect(p.code, JSON.stringify(p)).toBe(200);
+  const w = await (
+    await request.post('/api/admin/wards', {
+      headers,
+      data: { code: `${code}001`, name: 'Phường Trung Tâm Thử', level: 'Phường', province_id: p.data.entry.id },
+    })
+  ).json();
+  expect(w.code, JSON.stringify(w)).toBe(200);
+
+  await page.goto('/auth/login');
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/areas/provinces');
+  await page.getByLabel('Tìm kiếm').fill(`Tỉnh Thử ${code}`);
+  await page.getByLabel('Tìm kiếm').press('Enter');
+  await page
+    .getByRole('row', { name: new RegExp(`Tỉnh Thử ${code}`) })
+    .getByRole('button', { name: 'Xem chi tiết' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/areas/provinces/${p.data.entry.id}/detail$`));
+  await expect(page.getByText('Phường/xã trực thuộc tỉnh')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Phường Trung Tâm Thử' })).toBeVisible();
+});
