@@ -1,4 +1,4 @@
-// @ts-ignore autocannon ships no type declarations
+// @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 
 export interface BenchResult {

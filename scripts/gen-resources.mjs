@@ -13,10 +13,13 @@ const ident = (s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_, c) => (c ? c.toUpperCas
 
 function walk(dir, re) {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? walk(p, re) : re.test(e.name) ? [p] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? walk(p, re) : re.test(e.name) ? [p] : [];
+    })
+    .sort();
 }
 
 const resDir = path.join(root, 'packages/shared/src/resources');
@@ -49,7 +52,7 @@ const outputs = [
   [path.join(root, 'apps/api/src/db/schema/resources.gen.ts'), tables],
   [path.join(modDir, 'registry.ts'), modules],
 ];
-let stale = [];
+const stale = [];
 for (const [file, content] of outputs) {
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   if (old !== content) {

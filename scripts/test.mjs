@@ -39,7 +39,7 @@ if (!apiOnly) {
   if (fs.existsSync(e2eJson)) {
     const s = JSON.parse(fs.readFileSync(e2eJson, 'utf8')).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    failed += (s.unexpected ?? 0);
+    failed += s.unexpected ?? 0;
   }
   if (code !== 0 && !fs.existsSync(e2eJson)) failed += 1;
   else if (code !== 0 && failed === 0) failed += 1;

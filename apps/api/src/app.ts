@@ -1,25 +1,25 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { buildOpenApi } from './core/openapi';
 import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
-import { migrate } from './db/migrate';
-import { seedPlatform } from './db/seed-platform';
 import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
 import { createMailer } from './core/mail';
 import type { Router } from './core/module';
-import { createRouter, errorToReply, type RouteTable } from './core/router';
+import { buildOpenApi } from './core/openapi';
+import { registerPlatformRoutes } from './core/platform-routes';
 import { registerResources } from './core/resource-engine';
+import { createRouter, errorToReply, type RouteTable } from './core/router';
 import type { Services } from './core/services';
 import { localStorage } from './core/storage';
-import { modules } from './modules/registry';
-import { registerPlatformRoutes } from './core/platform-routes';
 import { registerWeb } from './core/web';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { seedPlatform } from './db/seed-platform';
+import { modules } from './modules/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {

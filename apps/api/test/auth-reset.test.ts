@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, login, makeUser, makeApp, type TestApp } from './helpers';
+import { call, login, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,7 +120,9 @@ describe('forgotten password (mail kept in the outbox without SMTP_URL)', () => 
     expect((await call(t, 'GET', '/api/admin/profile', { token: second })).status).toBe(401);
     await expect(login(t.app, u.username, u.password)).rejects.toThrow();
     expect(await login(t.app, u.username, 'MatKhauMoi@2025')).toBeTruthy();
-    const [a] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from audit_logs where action = 'forgot-password' and record_id = ${String(u.id)}`);
+    const [a] = await t.database.query<{ n: number }>(
+      sql`select count(*)::int as n from audit_logs where action = 'forgot-password' and record_id = ${String(u.id)}`,
+    );
     expect(a.n).toBe(1);
     const leaks = await t.database.query(sql`select 1 from audit_logs where before::text like ${`%${token}%`} or after::text like ${`%${token}%`}
       or after::text like '%MatKhauMoi%'`);
@@ -135,7 +137,10 @@ describe('forgotten password (mail kept in the outbox without SMTP_URL)', () => 
     const expired = await call(t, 'GET', `/api/auth/forgot-password/${token}`, { token: '' });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(INVALID);
-    const post = await call(t, 'POST', `/api/auth/forgot-password/${token}`, { token: '', body: { password: 'MatKhauMoi@2025', password_confirmation: 'MatKhauMoi@2025' } });
+    const post = await call(t, 'POST', `/api/auth/forgot-password/${token}`, {
+      token: '',
+      body: { password: 'MatKhauMoi@2025', password_confirmation: 'MatKhauMoi@2025' },
+    });
     expect(post.status).toBe(400);
     expect((await call(t, 'GET', `/api/auth/forgot-password/${'a'.repeat(43)}`, { token: '' })).status).toBe(400);
     const bad = await call(t, 'GET', '/api/auth/forgot-password/abc', { token: '' });

@@ -122,7 +122,12 @@ describe('POST /api/auth/login', () => {
       config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
     });
     try {
-      const r = await other.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.password }, remoteAddress: '10.2.0.11' });
+      const r = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: u.username, password: u.password },
+        remoteAddress: '10.2.0.11',
+      });
       expect(r.statusCode).toBe(429);
       expect(r.headers['retry-after']).toBeDefined();
     } finally {
@@ -283,7 +288,10 @@ describe('PUT /api/admin/change-password', () => {
     const u = await makeUser(t);
     const other = await login(t.app, u.username, u.password);
     await t.database.query(sql`update users set must_change_password = true where id = ${u.id}`);
-    const wrong = await call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: 'KhongDung@1', new_password: 'MatKhauMoi@2025' } });
+    const wrong = await call(t, 'PUT', '/api/admin/change-password', {
+      token: u.token,
+      body: { old_password: 'KhongDung@1', new_password: 'MatKhauMoi@2025' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.data.errors).toEqual([{ field: 'old_password', message: 'Mật khẩu hiện tại không đúng' }]);
     expect((await call(t, 'GET', '/api/admin/profile', { token: other })).status).toBe(200);
@@ -303,7 +311,9 @@ describe('PUT /api/admin/change-password', () => {
     const leaks = await t.database.query(sql`select 1 from audit_logs where before::text like '%argon2%' or after::text like '%argon2%'
       or before::text like '%MatKhauMoi%' or after::text like '%MatKhauMoi%'`);
     expect(leaks).toHaveLength(0);
-    const [a] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from audit_logs where action = 'change-password' and record_id = ${String(u.id)}`);
+    const [a] = await t.database.query<{ n: number }>(
+      sql`select count(*)::int as n from audit_logs where action = 'change-password' and record_id = ${String(u.id)}`,
+    );
     expect(a.n).toBe(1);
   });
 
@@ -329,7 +339,10 @@ describe('PUT /api/admin/change-password', () => {
   test('wrong old passwords are limited too', async () => {
     const u = await makeUser(t);
     for (let i = 0; i < 5; i++) {
-      const r = await call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: `KhongDung@${i}`, new_password: 'MatKhauMoi@2025' } });
+      const r = await call(t, 'PUT', '/api/admin/change-password', {
+        token: u.token,
+        body: { old_password: `KhongDung@${i}`, new_password: 'MatKhauMoi@2025' },
+      });
       expect(r.status).toBe(400);
     }
     const r = await call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: u.password, new_password: 'MatKhauMoi@2025' } });

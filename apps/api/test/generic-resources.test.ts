@@ -116,7 +116,9 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
   });
 
   it('updates a record and keeps an audit row of the change', async () => {
-    const key = Object.keys(def.fields).find((k) => ['text', 'textarea'].includes(def.fields[k].kind) && !def.fields[k].format && !def.fields[k].readOnly && (def.fields[k].max ?? 255) >= 60);
+    const key = Object.keys(def.fields).find(
+      (k) => ['text', 'textarea'].includes(def.fields[k].kind) && !def.fields[k].format && !def.fields[k].readOnly && (def.fields[k].max ?? 255) >= 60,
+    );
     if (!key) return;
     const value = `${String(body[key]).slice(0, 40)} sửa`;
     const r = await call(t, 'PUT', `${base}/${id}`, { body: { [key]: value } });

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
 import { hashPassword } from '../src/core/passwords';
+import { type Database, openDatabase } from '../src/db/client';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 
@@ -101,7 +101,12 @@ export async function makeUser(t: TestApp, o: { perms?: string[]; roleId?: numbe
 }
 
 /** app.inject with the token and JSON parsed. */
-export async function call(t: TestApp | FastifyInstance, method: string, url: string, o: { token?: string; body?: unknown; query?: Record<string, string> } = {}) {
+export async function call(
+  t: TestApp | FastifyInstance,
+  method: string,
+  url: string,
+  o: { token?: string; body?: unknown; query?: Record<string, string> } = {},
+) {
   const app = 'app' in t ? t.app : t;
   const token = o.token === undefined && 'adminToken' in t ? t.adminToken : o.token;
   const r = await app.inject({

@@ -33,7 +33,11 @@ describe('envelope and errors', () => {
     const database = await openDatabase({ dir: 'memory://' });
     const { app } = await buildApp({ database, logger: false, env: {}, config: { ADMIN_PASSWORD: 'Admin@12345', DATA_DIR: t.dataDir } });
     app.router.add({
-      method: 'GET', url: '/api/test/boom', access: 'public', summary: 'thử lỗi', query: z.object({}).strict(),
+      method: 'GET',
+      url: '/api/test/boom',
+      access: 'public',
+      summary: 'thử lỗi',
+      query: z.object({}).strict(),
       handler: async () => {
         throw new Error('bí mật nội bộ: mật khẩu cơ sở dữ liệu');
       },
@@ -53,7 +57,9 @@ describe('envelope and errors', () => {
 
   it('answers malformed JSON with 400 in Vietnamese', async () => {
     const r = await t.app.inject({
-      method: 'POST', url: '/api/admin/product-units', payload: '{"name": ',
+      method: 'POST',
+      url: '/api/admin/product-units',
+      payload: '{"name": ',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.adminToken}` },
     });
     expect(r.statusCode).toBe(400);
@@ -100,10 +106,21 @@ describe('system logs', () => {
     const logs = await call(t, 'GET', '/api/admin/system/logs', { token: u.token, query: { subject: 'product_units', actor_id: String(u.id) } });
     expect(logs.status).toBe(200);
     const row = logs.body.data.entries[0];
-    expect(row).toMatchObject({ actor_id: u.id, actor_username: u.username, action: 'create', subject: 'product_units', method: 'POST', path: '/api/admin/product-units', record_id: String(c.body.data.entry.id) });
+    expect(row).toMatchObject({
+      actor_id: u.id,
+      actor_username: u.username,
+      action: 'create',
+      subject: 'product_units',
+      method: 'POST',
+      path: '/api/admin/product-units',
+      record_id: String(c.body.data.entry.id),
+    });
     expect(row.after.name).toBe('Bao 50kg');
     const today = new Date().toISOString().slice(0, 10);
-    const ranged = await call(t, 'GET', '/api/admin/system/logs', { token: u.token, query: { from: `${today}T00:00:00Z`, to: `${today}T00:00:00Z`, actor_id: String(u.id) } });
+    const ranged = await call(t, 'GET', '/api/admin/system/logs', {
+      token: u.token,
+      query: { from: `${today}T00:00:00Z`, to: `${today}T00:00:00Z`, actor_id: String(u.id) },
+    });
     expect(ranged.body.data.entries.length).toBeGreaterThanOrEqual(1);
     const past = await call(t, 'GET', '/api/admin/system/logs', { token: u.token, query: { to: '2020-01-01T00:00:00Z', actor_id: String(u.id) } });
     expect(past.body.data.entries).toEqual([]);
@@ -116,7 +133,9 @@ describe('system logs', () => {
 
 describe('retention', () => {
   it('drops audit rows older than AUDIT_RETENTION_DAYS and expired exports', async () => {
-    await t.database.query(sql`insert into audit_logs (action, subject, at) values ('update', 'roles', now() - interval '400 days'), ('update', 'roles', now() - interval '10 days')`);
+    await t.database.query(
+      sql`insert into audit_logs (action, subject, at) values ('update', 'roles', now() - interval '400 days'), ('update', 'roles', now() - interval '10 days')`,
+    );
     await housekeeping(t.app.services);
     const left = await t.database.query<{ n: number }>(sql`select count(*)::int as n from audit_logs where at < now() - interval '9 days'`);
     expect(left[0].n).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeUser, type TestApp, makeApp } from './helpers';
+import { call, makeApp, makeUser, type TestApp } from './helpers';
 
 /** Every route declares its access; without a session a non-public route answers 401, without the permission 403. */
 let t: TestApp;

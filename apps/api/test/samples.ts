@@ -8,7 +8,10 @@ const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(1
 
 export function gtin13(prefix = '893'): string {
   const body = (prefix + digits(12)).slice(0, 12);
-  const sum = body.split('').reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  const sum = body
+    .split('')
+    .reverse()
+    .reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
   return body + ((10 - (sum % 10)) % 10);
 }
 
@@ -20,12 +23,18 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
 
 function textSample(f: FieldDef, key: string): string {
   switch (f.format) {
-    case 'username': return `u_${rnd()}`;
-    case 'citizen_id': return `0${digits(11)}`;
-    case 'tax_code': return digits(10);
-    case 'gtin': return gtin13();
-    case 'slug': return `mau-${rnd()}`;
-    case 'url': return `https://example.vn/${rnd()}`;
+    case 'username':
+      return `u_${rnd()}`;
+    case 'citizen_id':
+      return `0${digits(11)}`;
+    case 'tax_code':
+      return digits(10);
+    case 'gtin':
+      return gtin13();
+    case 'slug':
+      return `mau-${rnd()}`;
+    case 'url':
+      return `https://example.vn/${rnd()}`;
   }
   const s = key === 'code' || f.kind === 'code' ? `MA${rnd().toUpperCase()}` : `Mẫu ${f.label} ${rnd()}`;
   return s.slice(0, f.max ?? 255);
@@ -34,28 +43,59 @@ function textSample(f: FieldDef, key: string): string {
 /** A valid value for one field; refs create their target record first. */
 export async function sampleValue(t: TestApp, def: ResourceDef, key: string, f: FieldDef, depth: number): Promise<unknown> {
   switch (f.kind) {
-    case 'text': case 'textarea': case 'richtext': case 'code': return textSample(f, key);
-    case 'email': return `mau.${rnd()}@example.vn`;
-    case 'phone': return `09${digits(8)}`;
-    case 'password': return 'MatKhau@123';
-    case 'integer': return Math.max(f.min ?? 1, Math.min(f.max ?? 5, 5));
-    case 'money': return 150000;
-    case 'float': return Math.max(f.min ?? 1.5, Math.min(f.max ?? 1.5, 1.5));
-    case 'date': return '2025-01-15T00:00:00Z';
-    case 'datetime': return '2025-01-15T08:30:00.000Z';
-    case 'enum': return f.options?.[0]?.value;
-    case 'switch': return true;
-    case 'image': case 'file': return '/uploads/mau.png';
-    case 'images': case 'files': return ['/uploads/mau-1.png'];
-    case 'polygon': return { type: 'Polygon', coordinates: [[[108.0, 12.0], [108.01, 12.0], [108.01, 12.01], [108.0, 12.0]]] };
-    case 'ref': case 'refs': {
+    case 'text':
+    case 'textarea':
+    case 'richtext':
+    case 'code':
+      return textSample(f, key);
+    case 'email':
+      return `mau.${rnd()}@example.vn`;
+    case 'phone':
+      return `09${digits(8)}`;
+    case 'password':
+      return 'MatKhau@123';
+    case 'integer':
+      return Math.max(f.min ?? 1, Math.min(f.max ?? 5, 5));
+    case 'money':
+      return 150000;
+    case 'float':
+      return Math.max(f.min ?? 1.5, Math.min(f.max ?? 1.5, 1.5));
+    case 'date':
+      return '2025-01-15T00:00:00Z';
+    case 'datetime':
+      return '2025-01-15T08:30:00.000Z';
+    case 'enum':
+      return f.options?.[0]?.value;
+    case 'switch':
+      return true;
+    case 'image':
+    case 'file':
+      return '/uploads/mau.png';
+    case 'images':
+    case 'files':
+      return ['/uploads/mau-1.png'];
+    case 'polygon':
+      return {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108.0, 12.0],
+            [108.01, 12.0],
+            [108.01, 12.01],
+            [108.0, 12.0],
+          ],
+        ],
+      };
+    case 'ref':
+    case 'refs': {
       if (!f.ref || f.ref === def.name || depth > 4) return undefined;
       const target = resourceByName[f.ref];
       if (!target) return undefined;
       const id = await createSample(t, target, depth + 1);
       return f.kind === 'ref' ? id : [id];
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 

@@ -39,8 +39,12 @@ export const MONITORING_BANDS: EnumOption[] = [
   { value: 5, label: 'Tốt', color: '#1e88e5' },
 ];
 export const RAIN_LEVELS: EnumOption[] = [
-  { value: 1, label: 'Không mưa' }, { value: 2, label: 'Mưa nhỏ' }, { value: 3, label: 'Mưa' },
-  { value: 4, label: 'Mưa vừa' }, { value: 5, label: 'Mưa to' }, { value: 6, label: 'Mưa rất to' },
+  { value: 1, label: 'Không mưa' },
+  { value: 2, label: 'Mưa nhỏ' },
+  { value: 3, label: 'Mưa' },
+  { value: 4, label: 'Mưa vừa' },
+  { value: 5, label: 'Mưa to' },
+  { value: 6, label: 'Mưa rất to' },
 ];
 export const WASTEWATER_TYPES: EnumOption[] = [
   { value: 1, label: 'Sinh hoạt', color: 'blue' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_ONLY_RE } from './dates';
-import { MESSAGES, isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername } from './validators';
+import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, MESSAGES } from './validators';
 
 /**
  * Field builders: each field of a resource is declared once with its Vietnamese label and
@@ -8,12 +8,28 @@ import { MESSAGES, isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername 
  * column, the list column, the filter, the form widget and the Excel column.
  */
 export type FieldKind =
-  | 'text' | 'textarea' | 'richtext' | 'email' | 'phone' | 'password' | 'code'
-  | 'integer' | 'float' | 'money'
-  | 'date' | 'datetime'
-  | 'enum' | 'ref' | 'refs'
-  | 'image' | 'images' | 'file' | 'files'
-  | 'polygon' | 'switch' | 'json';
+  | 'text'
+  | 'textarea'
+  | 'richtext'
+  | 'email'
+  | 'phone'
+  | 'password'
+  | 'code'
+  | 'integer'
+  | 'float'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'refs'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'files'
+  | 'polygon'
+  | 'switch'
+  | 'json';
 
 export interface EnumOption {
   value: string | number;
@@ -77,8 +93,7 @@ export const money = (o: FieldOptions) => mk('money', { min: 0, ...o }, { big: t
 export const date = (o: FieldOptions) => mk('date', o);
 export const datetime = (o: FieldOptions) => mk('datetime', o);
 export const enumField = (options: EnumOption[], o: FieldOptions) => mk('enum', o, { options });
-export const ref = (resource: string, o: FieldOptions & { refLabel?: string }) =>
-  mk('ref', o, { ref: resource, refLabel: o.refLabel ?? 'name' });
+export const ref = (resource: string, o: FieldOptions & { refLabel?: string }) => mk('ref', o, { ref: resource, refLabel: o.refLabel ?? 'name' });
 export const refs = (resource: string, o: FieldOptions & { refLabel?: string }) =>
   mk('refs', { span: 24, ...o }, { ref: resource, refLabel: o.refLabel ?? 'name' });
 export const image = (o: FieldOptions) => mk('image', o);
@@ -111,7 +126,11 @@ function baseSchema(f: FieldDef): z.ZodType {
   const req = MESSAGES.required(L);
   const typeErr = (msg: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined ? req : msg) });
   switch (f.kind) {
-    case 'text': case 'textarea': case 'richtext': case 'code': case 'password': {
+    case 'text':
+    case 'textarea':
+    case 'richtext':
+    case 'code':
+    case 'password': {
       let s = z.string(typeErr(MESSAGES.invalid(L))).trim();
       if (f.kind === 'password') s = z.string(typeErr(MESSAGES.invalid(L)));
       if (f.min) s = s.min(f.min, MESSAGES.minLength(L, f.min));
@@ -123,10 +142,15 @@ function baseSchema(f: FieldDef): z.ZodType {
       return s;
     }
     case 'email':
-      return z.string(typeErr(MESSAGES.email)).trim().max(f.max ?? 255, MESSAGES.maxLength(L, f.max ?? 255)).refine(isEmail, MESSAGES.email);
+      return z
+        .string(typeErr(MESSAGES.email))
+        .trim()
+        .max(f.max ?? 255, MESSAGES.maxLength(L, f.max ?? 255))
+        .refine(isEmail, MESSAGES.email);
     case 'phone':
       return z.string(typeErr(MESSAGES.phone)).trim().refine(isPhone, MESSAGES.phone);
-    case 'integer': case 'money': {
+    case 'integer':
+    case 'money': {
       let n = z.number(typeErr(MESSAGES.integer(L))).int(MESSAGES.integer(L));
       if (f.min !== undefined) n = n.min(f.min, MESSAGES.min(L, f.min));
       if (f.max !== undefined) n = n.max(f.max, MESSAGES.max(L, f.max));
@@ -149,12 +173,17 @@ function baseSchema(f: FieldDef): z.ZodType {
       return z.any().refine((v) => values.includes(v), MESSAGES.enum(L));
     }
     case 'ref':
-      return z.number(typeErr(MESSAGES.invalid(L))).int(MESSAGES.invalid(L)).positive(MESSAGES.invalid(L));
+      return z
+        .number(typeErr(MESSAGES.invalid(L)))
+        .int(MESSAGES.invalid(L))
+        .positive(MESSAGES.invalid(L));
     case 'refs':
       return z.array(z.number().int().positive(), typeErr(MESSAGES.invalid(L)));
-    case 'image': case 'file':
+    case 'image':
+    case 'file':
       return z.string(typeErr(MESSAGES.invalid(L))).max(1000);
-    case 'images': case 'files':
+    case 'images':
+    case 'files':
       return z.array(z.string().max(1000), typeErr(MESSAGES.invalid(L))).max(f.max ?? 20, MESSAGES.max(L, f.max ?? 20));
     case 'polygon':
       return GEO_POLYGON;

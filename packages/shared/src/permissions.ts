@@ -85,18 +85,12 @@ export interface Permission {
   subject: Subject;
 }
 
-export const ALL_PERMISSIONS: Permission[] = (Object.keys(SUBJECTS) as Subject[]).flatMap((subject) =>
-  ACTIONS.map((action) => ({ action, subject })),
-);
+export const ALL_PERMISSIONS: Permission[] = (Object.keys(SUBJECTS) as Subject[]).flatMap((subject) => ACTIONS.map((action) => ({ action, subject })));
 
 export const FULL_ROLE_NAME = 'Quản trị hệ thống';
 
 /** The ability check both sides use: a missing or empty requirement always passes. */
-export function can(
-  permissions: readonly { action: string; subject: string }[] | undefined,
-  action?: string | null,
-  subject?: string | null,
-): boolean {
+export function can(permissions: readonly { action: string; subject: string }[] | undefined, action?: string | null, subject?: string | null): boolean {
   if (!action || !subject) return true;
   return !!permissions?.some((p) => p.action === action && p.subject === subject);
 }

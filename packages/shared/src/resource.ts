@@ -11,10 +11,18 @@ export type RecordAction =
   | { kind: 'set'; field: string; value: unknown; permission: Action; label: string; confirm?: string };
 
 export const toggle = (field: string, label: string, permission: Action = 'update'): RecordAction => ({
-  kind: 'toggle', field, permission, label,
+  kind: 'toggle',
+  field,
+  permission,
+  label,
 });
 export const approve = (field: string, value: unknown, label = 'Phê duyệt'): RecordAction => ({
-  kind: 'set', field, value, permission: 'approve', label, confirm: 'Bạn có chắc muốn phê duyệt bản ghi này?',
+  kind: 'set',
+  field,
+  value,
+  permission: 'approve',
+  label,
+  confirm: 'Bạn có chắc muốn phê duyệt bản ghi này?',
 });
 
 export interface ResourceConfig {
@@ -85,7 +93,10 @@ export function defineResource(c: ResourceConfig): ResourceDef {
   const searchFields = Object.keys(fields).filter((k) => fields[k].search);
   const filterFields = Object.keys(fields).filter((k) => fields[k].filter);
   const listColumns =
-    c.list?.columns ?? Object.keys(fields).filter((k) => !fields[k].writeOnly && !['richtext', 'textarea', 'json', 'polygon', 'images', 'files'].includes(fields[k].kind)).slice(0, 6);
+    c.list?.columns ??
+    Object.keys(fields)
+      .filter((k) => !fields[k].writeOnly && !['richtext', 'textarea', 'json', 'polygon', 'images', 'files'].includes(fields[k].kind))
+      .slice(0, 6);
   for (const k of [...listColumns, ...(c.list?.sort ?? [])]) {
     if (!(k in fields) && !SYSTEM_SORT.includes(k)) throw new Error(`${c.name}: unknown field ${k}`);
   }

@@ -9,7 +9,11 @@ const SECRET = /pass(word)?|token|secret|hash|device_key|api_key/i;
 export function scrub(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(scrub);
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k]) => !SECRET.test(k)).map(([k, x]) => [k, scrub(x)]));
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .filter(([k]) => !SECRET.test(k))
+        .map(([k, x]) => [k, scrub(x)]),
+    );
   }
   return v;
 }
@@ -31,9 +35,10 @@ export function diff(before: Record<string, unknown> | null | undefined, after: 
 
 export async function writeAudit(db: Db, req: FastifyRequest | null, e: AuditEntry, code = 200) {
   const isRecord = (x: unknown) => !!x && typeof x === 'object' && !Array.isArray(x);
-  const { before, after } = isRecord(e.before) || isRecord(e.after)
-    ? diff(e.before as Record<string, unknown>, e.after as Record<string, unknown>)
-    : { before: scrub(e.before ?? null), after: scrub(e.after ?? null) };
+  const { before, after } =
+    isRecord(e.before) || isRecord(e.after)
+      ? diff(e.before as Record<string, unknown>, e.after as Record<string, unknown>)
+      : { before: scrub(e.before ?? null), after: scrub(e.after ?? null) };
   await db.insert(auditLogs).values({
     actor_id: req?.user?.id ?? null,
     actor_username: req?.user?.username ?? null,

@@ -17,8 +17,7 @@ export const fieldError = (field: string, message: string) => badRequest([{ fiel
 export const unauthorized = (message = 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn, vui lòng đăng nhập lại') => new AppError(401, message);
 export const forbidden = (message = 'Bạn không có quyền thực hiện thao tác này') => new AppError(403, message);
 export const notFound = (message = 'Không tìm thấy dữ liệu') => new AppError(404, message);
-export const conflict = (message: string, field?: string) =>
-  new AppError(409, message, field ? { errors: [{ field, message }] } : null);
+export const conflict = (message: string, field?: string) => new AppError(409, message, field ? { errors: [{ field, message }] } : null);
 export const tooMany = (retryAfterSeconds: number, message = 'Bạn đã thử quá nhiều lần, vui lòng thử lại sau') =>
   new AppError(429, message, { retry_after: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 

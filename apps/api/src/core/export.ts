@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FieldDef, formatDate, formatDateTime, optionLabel, type ResourceDef } from '@nns/shared';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { exportFiles } from '../db/schema/core';
 import type { Ctx } from './module';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereOf, whereSql } from './resource-query';
@@ -32,10 +32,14 @@ export interface ExportColumn {
 
 function cellOf(key: string, f: FieldDef): (row: Record<string, unknown>) => unknown {
   switch (f.kind) {
-    case 'enum': return (r) => optionLabel(f.options, r[key]);
-    case 'switch': return (r) => (r[key] ? 'Có' : 'Không');
-    case 'date': return (r) => (r[key] ? formatDate(r[key] as string) : '');
-    case 'datetime': return (r) => (r[key] ? formatDateTime(r[key] as string) : '');
+    case 'enum':
+      return (r) => optionLabel(f.options, r[key]);
+    case 'switch':
+      return (r) => (r[key] ? 'Có' : 'Không');
+    case 'date':
+      return (r) => (r[key] ? formatDate(r[key] as string) : '');
+    case 'datetime':
+      return (r) => (r[key] ? formatDateTime(r[key] as string) : '');
     case 'ref': {
       const name = key.replace(/_id$/, '');
       return (r) => ((r[name] as Record<string, unknown> | null)?.[f.refLabel ?? 'name'] as string) ?? '';
@@ -44,8 +48,13 @@ function cellOf(key: string, f: FieldDef): (row: Record<string, unknown>) => unk
       const name = `${key.replace(/_ids$/, '')}_items`;
       return (r) => ((r[name] as Record<string, unknown>[] | null) ?? []).map((x) => x[f.refLabel ?? 'name']).join(', ');
     }
-    case 'images': case 'files': case 'json': case 'polygon': return (r) => (r[key] == null ? '' : JSON.stringify(r[key]));
-    default: return (r) => r[key] ?? '';
+    case 'images':
+    case 'files':
+    case 'json':
+    case 'polygon':
+      return (r) => (r[key] == null ? '' : JSON.stringify(r[key]));
+    default:
+      return (r) => r[key] ?? '';
   }
 }
 
@@ -101,7 +110,10 @@ export async function exportResource(services: Services, def: ResourceDef, q: Li
   ws.commit();
   await wb.commit();
   await services.db.insert(exportFiles).values({
-    token, file_name: fileName, path: file, user_id: ctx.user?.id ?? null,
+    token,
+    file_name: fileName,
+    path: file,
+    user_id: ctx.user?.id ?? null,
     expires_at: new Date(Date.now() + EXPORT_TTL_MINUTES * 60_000).toISOString(),
   });
   return { url: `/api/exports/${token}/${encodeURIComponent(fileName)}`, rows: n };

@@ -17,7 +17,12 @@ export interface Mailer {
  * Real SMTP delivery when SMTP_URL is set; otherwise every mail is kept in the outbox table
  * (readable by a developer) and logged. Sent mails are recorded in the outbox too.
  */
-export function createMailer(db: Db, smtpUrl: string | undefined, from: string, log: { info(o: object, m: string): void; error(o: object, m: string): void }): Mailer {
+export function createMailer(
+  db: Db,
+  smtpUrl: string | undefined,
+  from: string,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {

@@ -53,7 +53,9 @@ export function buildOpenApi(routes: RouteDef[]) {
       responses: {
         '200': {
           description: r.message ?? 'Thành công',
-          content: r.raw ? { 'application/octet-stream': {} } : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output') : {}) } },
+          content: r.raw
+            ? { 'application/octet-stream': {} }
+            : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output') : {}) } },
         },
         ...Object.fromEntries(Object.entries(ERRORS).map(([k, d]) => [k, { description: d }])),
       },
@@ -61,13 +63,21 @@ export function buildOpenApi(routes: RouteDef[]) {
     };
     if (r.access !== 'public') op.security = [{ bearer: [] }];
     if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
-    if (r.multipart) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } };
+    if (r.multipart)
+      op.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } },
+      };
     paths[url] ??= {};
     paths[url][r.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'API Nông nghiệp số — hệ thống quản trị', version: '1.0.0', description: 'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.' },
+    info: {
+      title: 'API Nông nghiệp số — hệ thống quản trị',
+      version: '1.0.0',
+      description: 'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

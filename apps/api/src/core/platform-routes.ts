@@ -6,23 +6,36 @@ import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
 
-const logsQuery = z.object({
-  page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int().min(1, 'Trang phải là số nguyên dương').default(1),
-  limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int().min(1).max(100, 'Số dòng mỗi trang tối đa là 100').default(20),
-  subject: z.string().max(100).optional(),
-  action: z.string().max(50).optional(),
-  actor_id: z.coerce.number({ error: 'Người thực hiện không hợp lệ' }).int().positive().optional(),
-  record_id: z.string().max(50).optional(),
-  from: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Từ ngày không đúng định dạng').optional(),
-  to: z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Đến ngày không đúng định dạng').optional(),
-}).strict();
+const logsQuery = z
+  .object({
+    page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int().min(1, 'Trang phải là số nguyên dương').default(1),
+    limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int().min(1).max(100, 'Số dòng mỗi trang tối đa là 100').default(20),
+    subject: z.string().max(100).optional(),
+    action: z.string().max(50).optional(),
+    actor_id: z.coerce.number({ error: 'Người thực hiện không hợp lệ' }).int().positive().optional(),
+    record_id: z.string().max(50).optional(),
+    from: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'Từ ngày không đúng định dạng')
+      .optional(),
+    to: z
+      .string()
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'Đến ngày không đúng định dạng')
+      .optional(),
+  })
+  .strict();
 
 const HEALTH_TIMEOUT_MS = 3000;
 
 /** Health, system logs and export downloads: routes of the platform itself. */
 export function registerPlatformRoutes(router: Router, services: Services) {
   router.add({
-    method: 'GET', url: '/api/health', access: 'public', summary: 'Tình trạng hệ thống', tags: ['Hệ thống'], raw: true,
+    method: 'GET',
+    url: '/api/health',
+    access: 'public',
+    summary: 'Tình trạng hệ thống',
+    tags: ['Hệ thống'],
+    raw: true,
     handler: async (ctx) => {
       try {
         // a database that does not answer (network cut, pool exhausted) counts as unreachable too
@@ -41,7 +54,11 @@ export function registerPlatformRoutes(router: Router, services: Services) {
   });
 
   router.add({
-    method: 'GET', url: '/api/admin/system/logs', access: { action: 'list', subject: 'system_logs' }, summary: 'Nhật ký hệ thống', tags: ['Hệ thống'],
+    method: 'GET',
+    url: '/api/admin/system/logs',
+    access: { action: 'list', subject: 'system_logs' },
+    summary: 'Nhật ký hệ thống',
+    tags: ['Hệ thống'],
     query: logsQuery,
     handler: async ({ query: q }) => {
       const w = [sql`true`];
@@ -56,8 +73,11 @@ export function registerPlatformRoutes(router: Router, services: Services) {
       }
       const where = sql.join(w, sql` and `);
       const [rows, [{ n }]] = await Promise.all([
-        exec(services.db, sql`select id, at, actor_id, actor_username, action, subject, record_id, method, path, code, ip, user_agent, before, after
-          from audit_logs where ${where} order by at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
+        exec(
+          services.db,
+          sql`select id, at, actor_id, actor_username, action, subject, record_id, method, path, code, ip, user_agent, before, after
+          from audit_logs where ${where} order by at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+        ),
         exec<{ n: number }>(services.db, sql`select count(*)::int as n from (select 1 from audit_logs where ${where} limit 100001) s`),
       ]);
       return {
@@ -70,11 +90,18 @@ export function registerPlatformRoutes(router: Router, services: Services) {
   // Exports are fetched by pointing the browser at the URL (no Authorization header): the URL itself,
   // unguessable and short-lived, is the permission.
   router.add({
-    method: 'GET', url: '/api/exports/:token/:name', access: 'public', summary: 'Tải tệp Excel đã xuất', tags: ['Hệ thống'], raw: true,
+    method: 'GET',
+    url: '/api/exports/:token/:name',
+    access: 'public',
+    summary: 'Tải tệp Excel đã xuất',
+    tags: ['Hệ thống'],
+    raw: true,
     params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Mã tệp không hợp lệ'), name: z.string().max(200) }).strict(),
     handler: async (ctx) => {
-      const [f] = await exec<{ path: string; file_name: string }>(services.db,
-        sql`select path, file_name from export_files where token = ${ctx.params.token} and expires_at > now()`);
+      const [f] = await exec<{ path: string; file_name: string }>(
+        services.db,
+        sql`select path, file_name from export_files where token = ${ctx.params.token} and expires_at > now()`,
+      );
       if (!f || !fs.existsSync(f.path)) throw notFound('Tệp xuất không tồn tại hoặc đã hết hạn');
       return ctx.reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -25,14 +25,29 @@ function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
       const numeric = (f.options ?? []).every((o) => typeof o.value === 'number');
       const values = (f.options ?? []).map((o) => String(o.value));
       return {
-        [key]: z.string().refine((v) => v.split(',').every((x) => values.includes(x)), MESSAGES.enum(L))
-          .transform((v) => v.split(',').map((x) => (numeric ? Number(x) : x))).optional(),
+        [key]: z
+          .string()
+          .refine((v) => v.split(',').every((x) => values.includes(x)), MESSAGES.enum(L))
+          .transform((v) => v.split(',').map((x) => (numeric ? Number(x) : x)))
+          .optional(),
       };
     }
-    case 'ref': case 'refs':
-      return { [key]: z.coerce.number({ error: MESSAGES.invalid(L) }).int(MESSAGES.invalid(L)).positive(MESSAGES.invalid(L)).optional() };
+    case 'ref':
+    case 'refs':
+      return {
+        [key]: z.coerce
+          .number({ error: MESSAGES.invalid(L) })
+          .int(MESSAGES.invalid(L))
+          .positive(MESSAGES.invalid(L))
+          .optional(),
+      };
     case 'switch':
-      return { [key]: z.enum(['true', 'false', '1', '0'], { error: MESSAGES.invalid(L) }).transform((v) => v === 'true' || v === '1').optional() };
+      return {
+        [key]: z
+          .enum(['true', 'false', '1', '0'], { error: MESSAGES.invalid(L) })
+          .transform((v) => v === 'true' || v === '1')
+          .optional(),
+      };
     default:
       return { [key]: z.string().max(255).optional() };
   }
@@ -40,12 +55,29 @@ function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
 
 export function listQuerySchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {
-    page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int('Trang phải là số nguyên dương').min(1, 'Trang phải là số nguyên dương').max(1_000_000, 'Trang quá lớn').default(1),
-    limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int('Số dòng mỗi trang phải là số nguyên').min(1, 'Số dòng mỗi trang tối thiểu là 1').max(MAX_LIMIT, `Số dòng mỗi trang tối đa là ${MAX_LIMIT}`).default(10),
+    page: z.coerce
+      .number({ error: 'Trang phải là số nguyên dương' })
+      .int('Trang phải là số nguyên dương')
+      .min(1, 'Trang phải là số nguyên dương')
+      .max(1_000_000, 'Trang quá lớn')
+      .default(1),
+    limit: z.coerce
+      .number({ error: 'Số dòng mỗi trang phải là số nguyên' })
+      .int('Số dòng mỗi trang phải là số nguyên')
+      .min(1, 'Số dòng mỗi trang tối thiểu là 1')
+      .max(MAX_LIMIT, `Số dòng mỗi trang tối đa là ${MAX_LIMIT}`)
+      .default(10),
     search: z.string().max(200, 'Từ khóa tìm kiếm tối đa 200 ký tự').optional(),
-    sort: z.string().refine((v) => def.sortable.includes(v.replace(/^-/, '')), { message: 'Không thể sắp xếp theo trường này' }).optional(),
+    sort: z
+      .string()
+      .refine((v) => def.sortable.includes(v.replace(/^-/, '')), { message: 'Không thể sắp xếp theo trường này' })
+      .optional(),
     cursor: z.string().max(500).optional(),
-    ids: z.string().regex(/^\d+(,\d+){0,99}$/, 'Danh sách mã không hợp lệ').transform((v) => v.split(',').map(Number)).optional(),
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+){0,99}$/, 'Danh sách mã không hợp lệ')
+      .transform((v) => v.split(',').map(Number))
+      .optional(),
   };
   if (def.softDelete) shape.trashed = z.enum(['only', 'with'], { error: 'Giá trị trashed phải là only hoặc with' }).optional();
   for (const key of def.filterFields) Object.assign(shape, filterSchemas(key, def.fields[key]));
@@ -53,13 +85,27 @@ export function listQuerySchema(def: ResourceDef) {
   return z.object(shape).strict();
 }
 
-export type ListQuery = Record<string, unknown> & { page: number; limit: number; search?: string; sort?: string; cursor?: string; ids?: number[]; trashed?: 'only' | 'with' };
+export type ListQuery = Record<string, unknown> & {
+  page: number;
+  limit: number;
+  search?: string;
+  sort?: string;
+  cursor?: string;
+  ids?: number[];
+  trashed?: 'only' | 'with';
+};
 
 export const col = (name: string) => sql.identifier(name);
 
 export function searchTextOf(def: ResourceDef, row: Record<string, unknown>): string | null {
   if (!def.searchFields.length) return null;
-  return unaccent(def.searchFields.map((k) => row[k] ?? '').filter((v) => v !== '').join(' ').toLowerCase());
+  return unaccent(
+    def.searchFields
+      .map((k) => row[k] ?? '')
+      .filter((v) => v !== '')
+      .join(' ')
+      .toLowerCase(),
+  );
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -78,7 +124,15 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
     const v = q[key];
     if (v !== undefined) {
       if (f.kind === 'refs') w.push(sql`${v} = any(${col(key)})`);
-      else if (Array.isArray(v)) w.push(v.length === 1 ? sql`${col(key)} = ${v[0]}` : sql`${col(key)} in (${sql.join(v.map((x) => sql`${x}`), sql`, `)})`);
+      else if (Array.isArray(v))
+        w.push(
+          v.length === 1
+            ? sql`${col(key)} = ${v[0]}`
+            : sql`${col(key)} in (${sql.join(
+                v.map((x) => sql`${x}`),
+                sql`, `,
+              )})`,
+        );
       else w.push(sql`${col(key)} = ${v}`);
     }
     if (RANGE_KINDS.has(f.kind)) {
@@ -87,7 +141,8 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
       if (from !== undefined) w.push(sql`${col(key)} >= ${from}`);
       if (to !== undefined) {
         // a date-only upper bound includes that whole day
-        const end = typeof to === 'string' && /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(to) ? new Date(Date.parse(to.slice(0, 10)) + 86400000).toISOString() : null;
+        const end =
+          typeof to === 'string' && /^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(to) ? new Date(Date.parse(to.slice(0, 10)) + 86400000).toISOString() : null;
         w.push(end ? sql`${col(key)} < ${end}` : sql`${col(key)} <= ${to}`);
       }
     }

@@ -12,7 +12,10 @@ export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsO
 /** The columns a resource's rows are read with (never the search helper column). */
 export function selectList(def: ResourceDef): SQL {
   const names = ['id', ...Object.keys(def.fields), 'created_at', 'updated_at', 'created_by', 'updated_by', ...(def.softDelete ? ['deleted_at'] : [])];
-  return sql.join(names.map((n) => col(n)), sql`, `);
+  return sql.join(
+    names.map((n) => col(n)),
+    sql`, `,
+  );
 }
 
 const TIME_KEYS = new Set(['created_at', 'updated_at', 'deleted_at']);
@@ -51,13 +54,20 @@ export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, 
     }
     const label = f.refLabel ?? target.titleField;
     const found = ids.size
-      ? await exec<{ id: number; label: unknown }>(db, sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${sql.raw(`'{${[...ids].join(',')}}'::int[]`)})`)
+      ? await exec<{ id: number; label: unknown }>(
+          db,
+          sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${sql.raw(`'{${[...ids].join(',')}}'::int[]`)})`,
+        )
       : [];
     const byId = new Map(found.map((x) => [x.id, { id: x.id, [label]: x.label }]));
     const name = f.kind === 'ref' ? key.replace(/_id$/, '') : `${key.replace(/_ids$/, '')}_items`;
     for (const r of rows) {
       const v = r[key];
-      r[name === key ? `${key}_ref` : name] = Array.isArray(v) ? v.map((x) => byId.get(Number(x))).filter(Boolean) : v == null ? null : (byId.get(Number(v)) ?? null);
+      r[name === key ? `${key}_ref` : name] = Array.isArray(v)
+        ? v.map((x) => byId.get(Number(x))).filter(Boolean)
+        : v == null
+          ? null
+          : (byId.get(Number(v)) ?? null);
     }
   }
 }
@@ -82,7 +92,10 @@ export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, u
     if (!target) continue;
     const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
     const live = target.softDelete ? sql` and deleted_at is null` : sql``;
-    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)} where id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})${live}`);
+    const [{ n }] = await exec<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${col(target.table)} where id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})${live}`,
+    );
     if (n !== ids.length) errors.push({ field: key, message: `${f.label} không tồn tại` });
   }
   if (errors.length) throw badRequest(errors);
@@ -91,7 +104,9 @@ export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, u
 /** Unique fields among live rows answer 409 with the field named. */
 export async function checkUnique(db: Db, def: ResourceDef, data: Record<string, unknown>, exceptId?: number) {
   const groups: string[][] = [
-    ...Object.keys(def.fields).filter((k) => def.fields[k].unique).map((k) => [k]),
+    ...Object.keys(def.fields)
+      .filter((k) => def.fields[k].unique)
+      .map((k) => [k]),
     ...(def.config.uniqueTogether ?? []),
   ];
   for (const g of groups) {
@@ -119,7 +134,10 @@ export function mapDbError(err: unknown): never {
 export function insertSql(def: ResourceDef, data: Record<string, unknown>): SQL {
   const keys = Object.keys(data);
   const vals = keys.map((k) => valueSql(def, k, data[k]));
-  return sql`insert into ${col(def.table)} (${sql.join(keys.map((k) => col(k)), sql`, `)}) values (${sql.join(vals, sql`, `)}) returning ${selectList(def)}`;
+  return sql`insert into ${col(def.table)} (${sql.join(
+    keys.map((k) => col(k)),
+    sql`, `,
+  )}) values (${sql.join(vals, sql`, `)}) returning ${selectList(def)}`;
 }
 
 export function updateSql(def: ResourceDef, id: number, data: Record<string, unknown>): SQL {

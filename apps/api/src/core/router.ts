@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toFieldErrors } from '@nns/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { writeAudit } from './audit';
 import { AppError, badRequest, envelope, forbidden, unauthorized } from './errors';
 import type { AuditEntry, Ctx, RouteDef, Router, SessionUser } from './module';
 import type { Services } from './services';
-import { writeAudit } from './audit';
 import { resolveSession } from './session';
 
 declare module 'fastify' {
@@ -68,7 +68,15 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
   };
 }
 
-export const idParams = z.object({ id: z.coerce.number({ error: 'Mã bản ghi không hợp lệ' }).int('Mã bản ghi không hợp lệ').positive('Mã bản ghi không hợp lệ').max(2147483647, 'Mã bản ghi không hợp lệ') }).strict();
+export const idParams = z
+  .object({
+    id: z.coerce
+      .number({ error: 'Mã bản ghi không hợp lệ' })
+      .int('Mã bản ghi không hợp lệ')
+      .positive('Mã bản ghi không hợp lệ')
+      .max(2147483647, 'Mã bản ghi không hợp lệ'),
+  })
+  .strict();
 
 export function errorToReply(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './module';
 import type { Services } from './services';
 
@@ -27,8 +27,15 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
   // named through the catalogue below: this query runs on every request, and joining and
   // concatenating a few hundred 'action:subject' strings made it the costliest query of a list
   const rows = await s.database.query<{
-    session_id: number; seen_age: number; id: number; username: string; full_name: string;
-    role_id: number | null; ward_id: number | null; must_change_password: boolean | null; permission_ids: string | null;
+    session_id: number;
+    seen_age: number;
+    id: number;
+    username: string;
+    full_name: string;
+    role_id: number | null;
+    ward_id: number | null;
+    must_change_password: boolean | null;
+    permission_ids: string | null;
   }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
       u.id, u.username, u.full_name, u.role_id, u.ward_id, u.must_change_password,
       array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids

@@ -17,9 +17,11 @@ export async function migrate(database: Database, after?: (tx: Database['db'], f
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
     await tx.execute(sql`create extension if not exists pg_trgm`);
-    await tx.execute(sql`create table if not exists app_migrations (hash text primary key, created_at bigint not null, applied_at timestamptz not null default now())`);
+    await tx.execute(
+      sql`create table if not exists app_migrations (hash text primary key, created_at bigint not null, applied_at timestamptz not null default now())`,
+    );
     const done = await tx.execute(sql`select hash from app_migrations`);
-    const seen = new Set(((done as unknown as { rows: { hash: string }[] }).rows).map((r) => r.hash));
+    const seen = new Set((done as unknown as { rows: { hash: string }[] }).rows.map((r) => r.hash));
     const fresh = seen.size === 0;
     let applied = 0;
     for (const m of migrations) {

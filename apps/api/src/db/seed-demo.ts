@@ -1,5 +1,5 @@
-import { modules } from '../modules/registry';
 import type { Services } from '../core/services';
+import { modules } from '../modules/registry';
 
 /** Demo data in Vietnamese for a new database: each module seeds its own registers, in name order. */
 export async function seedDemo(services: Services) {

@@ -16,8 +16,10 @@ export async function seedPlatform(tx: Db, adminPassword?: string): Promise<{ ge
   await tx.execute(sql`insert into permissions (action, subject) values ${sql.join(values, sql`, `)} on conflict do nothing`);
   let role = rows<{ id: number }>(await tx.execute(sql`select id from roles where name = ${FULL_ROLE_NAME}`))[0];
   if (!role) {
-    role = rows<{ id: number }>(await tx.execute(sql`insert into roles (name, description, price, status)
-      values (${FULL_ROLE_NAME}, ${'Toàn quyền quản trị hệ thống'}, 0, 'approved') returning id`))[0];
+    role = rows<{ id: number }>(
+      await tx.execute(sql`insert into roles (name, description, price, status)
+      values (${FULL_ROLE_NAME}, ${'Toàn quyền quản trị hệ thống'}, 0, 'approved') returning id`),
+    )[0];
   }
   await tx.execute(sql`insert into role_permissions (role_id, permission_id) select ${role.id}, id from permissions on conflict do nothing`);
   const admin = rows<{ id: number }>(await tx.execute(sql`select id from users where username = 'admin'`))[0];

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../db/client';
 import { buildApp } from '../app';
 import { buildOpenApi } from '../core/openapi';
+import { openDatabase } from '../db/client';
 
 /** Writes the committed OpenAPI document (apps/api/openapi.json); `--check` fails when it is stale. */
 export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.json');

@@ -1,8 +1,19 @@
 import type { FieldDef, ResourceDef } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text,
-  timestamp, uniqueIndex,
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** The database column of one declared field. */
@@ -14,7 +25,8 @@ function columnFor(key: string, f: FieldDef) {
       return bigint(key, { mode: 'number' });
     case 'float':
       return doublePrecision(key);
-    case 'date': case 'datetime':
+    case 'date':
+    case 'datetime':
       return timestamp(key, { withTimezone: true, mode: 'string' });
     case 'enum': {
       const numeric = (f.options ?? []).every((o) => typeof o.value === 'number');
@@ -26,7 +38,10 @@ function columnFor(key: string, f: FieldDef) {
       return integer(key).array();
     case 'switch':
       return boolean(key);
-    case 'images': case 'files': case 'json': case 'polygon':
+    case 'images':
+    case 'files':
+    case 'json':
+    case 'polygon':
       return jsonb(key);
     default:
       return text(key);

@@ -4,61 +4,85 @@ import { bigint, index, inet, integer, jsonb, pgTable, primaryKey, serial, small
 /** Tables of the platform itself (not resources): permissions, sessions, audit, mail, files. */
 const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'string' });
 
-export const permissions = pgTable('permissions', {
-  id: serial('id').primaryKey(),
-  action: text('action').notNull(),
-  subject: text('subject').notNull(),
-}, (t) => [uniqueIndex('permissions_action_subject_uq').on(t.action, t.subject)]);
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+  },
+  (t) => [uniqueIndex('permissions_action_subject_uq').on(t.action, t.subject)],
+);
 
-export const rolePermissions = pgTable('role_permissions', {
-  role_id: integer('role_id').notNull(),
-  permission_id: integer('permission_id').notNull(),
-}, (t) => [primaryKey({ columns: [t.role_id, t.permission_id] }), index('role_permissions_perm_idx').on(t.permission_id)]);
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer('role_id').notNull(),
+    permission_id: integer('permission_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] }), index('role_permissions_perm_idx').on(t.permission_id)],
+);
 
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  token_hash: text('token_hash').notNull(),
-  user_id: integer('user_id').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-  last_seen_at: ts('last_seen_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  revoked_at: ts('revoked_at'),
-  ip: text('ip'),
-  user_agent: text('user_agent'),
-}, (t) => [uniqueIndex('sessions_token_hash_uq').on(t.token_hash), index('sessions_user_idx').on(t.user_id)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    user_id: integer('user_id').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
 
 /** failed sign-ins, counted in the database so several processes agree */
-export const loginAttempts = pgTable('login_attempts', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull(),
-  at: ts('at').notNull().defaultNow(),
-}, (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)]);
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_at_idx').on(t.key, t.at)],
+);
 
-export const passwordResets = pgTable('password_resets', {
-  id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull(),
-  token_hash: text('token_hash').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  used_at: ts('used_at'),
-}, (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.token_hash)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull(),
+    token_hash: text('token_hash').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.token_hash)],
+);
 
-export const auditLogs = pgTable('audit_logs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  at: ts('at').notNull().defaultNow(),
-  actor_id: integer('actor_id'),
-  actor_username: text('actor_username'),
-  action: text('action').notNull(),
-  subject: text('subject').notNull(),
-  record_id: text('record_id'),
-  method: text('method'),
-  path: text('path'),
-  code: smallint('code'),
-  ip: text('ip'),
-  user_agent: text('user_agent'),
-  before: jsonb('before'),
-  after: jsonb('after'),
-}, (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_subject_at_idx').on(t.subject, t.at), index('audit_logs_actor_at_idx').on(t.actor_id, t.at)]);
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: ts('at').notNull().defaultNow(),
+    actor_id: integer('actor_id'),
+    actor_username: text('actor_username'),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    record_id: text('record_id'),
+    method: text('method'),
+    path: text('path'),
+    code: smallint('code'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_logs_at_idx').on(t.at), index('audit_logs_subject_at_idx').on(t.subject, t.at), index('audit_logs_actor_at_idx').on(t.actor_id, t.at)],
+);
 
 export const outboxMails = pgTable('outbox_mails', {
   id: serial('id').primaryKey(),
@@ -72,27 +96,35 @@ export const outboxMails = pgTable('outbox_mails', {
   sent_at: ts('sent_at'),
 });
 
-export const uploads = pgTable('uploads', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull(),
-  original_name: text('original_name'),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  width: integer('width'),
-  height: integer('height'),
-  created_by: integer('created_by'),
-  created_at: ts('created_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('uploads_key_uq').on(t.key)]);
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    original_name: text('original_name'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    created_by: integer('created_by'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_key_uq').on(t.key)],
+);
 
-export const exportFiles = pgTable('export_files', {
-  id: serial('id').primaryKey(),
-  token: text('token').notNull(),
-  file_name: text('file_name').notNull(),
-  path: text('path').notNull(),
-  user_id: integer('user_id'),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-}, (t) => [uniqueIndex('export_files_token_uq').on(t.token)]);
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull(),
+    file_name: text('file_name').notNull(),
+    path: text('path').notNull(),
+    user_id: integer('user_id'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('export_files_token_uq').on(t.token)],
+);
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

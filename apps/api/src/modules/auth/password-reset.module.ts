@@ -1,17 +1,17 @@
 import crypto from 'node:crypto';
-import { MESSAGES, isEmail } from '@nns/shared';
+import { isEmail, MESSAGES } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
-import { assertMayManage } from '../accounts/access';
-import { hashToken, newToken } from '../../core/session';
 import type { Services } from '../../core/services';
+import { hashToken, newToken } from '../../core/session';
+import { assertMayManage } from '../accounts/access';
 import { rowsOf } from './presenter';
-import { assertBelow, record, RESET_PER_EMAIL, RESET_PER_IP, WINDOW_MINUTES } from './rate-limit';
-import { MSG, newPassword } from './schemas';
+import { assertBelow, RESET_PER_EMAIL, RESET_PER_IP, record, WINDOW_MINUTES } from './rate-limit';
 import { resetMail } from './reset-mail';
+import { MSG, newPassword } from './schemas';
 
 /** A reset link lives 30 minutes and works once. */
 export const RESET_MINUTES = 30;
@@ -41,7 +41,11 @@ const setPasswordBody = z
 
 const adminResetBody = z
   .object({
-    id: z.number({ error: MESSAGES.required('Người dùng') }).int(MESSAGES.invalid('Người dùng')).positive(MESSAGES.invalid('Người dùng')).max(2147483647, MESSAGES.invalid('Người dùng')),
+    id: z
+      .number({ error: MESSAGES.required('Người dùng') })
+      .int(MESSAGES.invalid('Người dùng'))
+      .positive(MESSAGES.invalid('Người dùng'))
+      .max(2147483647, MESSAGES.invalid('Người dùng')),
     password: z.preprocess((v) => (v === null || v === '' ? undefined : v), newPassword('Mật khẩu mới').optional()),
   })
   .strict();
@@ -143,8 +147,11 @@ export default defineModule({
         const hash = await hashPassword(ctx.body.password);
         const userId = await services.db.transaction(async (tx) => {
           // marking the token used is the check: of two concurrent uses only one finds it unused
-          const [r] = await rowsOf<{ user_id: number }>(tx, sql`update password_resets set used_at = now()
-            where token_hash = ${hashToken(ctx.params.token)} and used_at is null and expires_at > now() returning user_id`);
+          const [r] = await rowsOf<{ user_id: number }>(
+            tx,
+            sql`update password_resets set used_at = now()
+            where token_hash = ${hashToken(ctx.params.token)} and used_at is null and expires_at > now() returning user_id`,
+          );
           if (!r) throw new AppError(400, MSG.resetInvalid);
           await tx.execute(sql`update users set password = ${hash}, must_change_password = false, updated_at = now() where id = ${r.user_id}`);
           await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${r.user_id} and revoked_at is null`);

@@ -121,7 +121,10 @@ export default defineModule({
             where id = ${me.id}`);
           // every other sign-in of this user ends; this one goes on
           await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${me.id} and revoked_at is null and id <> ${me.session_id}`);
-          await ctx.audit({ action: 'change-password', subject: 'users', recordId: me.id, after: { must_change_password: false, other_sessions_ended: true } }, tx);
+          await ctx.audit(
+            { action: 'change-password', subject: 'users', recordId: me.id, after: { must_change_password: false, other_sessions_ended: true } },
+            tx,
+          );
         });
         await clear(services, limits[0].key);
         return null;

@@ -46,8 +46,16 @@ export async function assertBelow(s: Services, limits: Limit[], message?: string
 /** Counts one attempt under every key; old rows of these keys are dropped on the way. */
 export async function record(s: Services, limits: Limit[]) {
   const keys = limits.map((l) => l.key);
-  await s.database.query(sql`insert into login_attempts (key) values ${sql.join(keys.map((k) => sql`(${k})`), sql`, `)}`);
-  await s.database.query(sql`delete from login_attempts where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})
+  await s.database.query(
+    sql`insert into login_attempts (key) values ${sql.join(
+      keys.map((k) => sql`(${k})`),
+      sql`, `,
+    )}`,
+  );
+  await s.database.query(sql`delete from login_attempts where key in (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})
     and at < now() - interval '1 day'`);
 }
 
