@@ -12,7 +12,7 @@ export const MESSAGES = {
   phone: 'Số điện thoại không đúng định dạng',
   username: 'Tên đăng nhập chỉ gồm chữ, số, dấu gạch dưới, dấu chấm và @',
   citizenId: 'Số CCCD phải gồm 12 chữ số',
-  taxCode: 'Mã số thuế phải gồm 10 chữ số, hoặc 10 chữ số kèm -XXX cho chi nhánh',
+  taxCode: 'Mã số thuế phải gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số cho chi nhánh',
   gtin: 'Mã vạch GTIN không hợp lệ (8, 12, 13 hoặc 14 chữ số với số kiểm tra đúng)',
   maxLength: (label: string, n: number) => `${label} tối đa ${n} ký tự`,
   minLength: (label: string, n: number) => `${label} tối thiểu ${n} ký tự`,
