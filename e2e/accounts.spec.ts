@@ -60,7 +60,7 @@ test('a role with only the products permissions, a user holding it, the menu, 40
 
   // sign out, sign in as that user
   await page.getByTestId('user-menu').click();
-  await page.getByText('Đăng xuất').click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await signInWithForm(page, user);
   // the sign-in returns to the page the administrator left (the users list), which this user may not see

@@ -83,7 +83,7 @@ test('sign-out clears the session', async ({ page }) => {
   await signInWithForm(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/home$/);
   await page.getByTestId('user-menu').click();
-  await page.getByText('Đăng xuất').click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('nns.session') ?? sessionStorage.getItem('nns.session'))).toBeNull();
   await page.goto('/admin/profile');

@@ -59,6 +59,15 @@ describe('api client', () => {
     expect(navigate).toHaveBeenLastCalledWith('/admin/profile?tab=change-password');
   });
 
+  it('a 200 whose body cannot be read (page being left) is a lost connection and keeps the session', async () => {
+    const broken = new Response('{"code":200,"mess', { status: 200, headers: { 'content-type': 'application/json' } });
+    fetchMock.mockResolvedValue(broken);
+    const res = await api.get('/api/admin/profile');
+    expect(res.code).toBe(0);
+    expect(res.message).toBe(NETWORK_ERROR);
+    expect(getSession().token).toBe('tok-1');
+  });
+
   it('a network failure answers code 0 with a Vietnamese message', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));

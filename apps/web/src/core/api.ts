@@ -92,7 +92,9 @@ async function send<T>(method: Method, url: string, opts: RequestOptions = {}, r
     try {
       env = (await res.json()) as Envelope<T>;
     } catch {
-      env = { code: res.status, message: res.statusText || NETWORK_ERROR, data: null as T };
+      // a 2xx whose body could not be read (the page is being left, the connection dropped) is a lost
+      // connection, not a success without data: treating it as 200 made the guard clear the session
+      env = res.ok ? { code: 0, message: NETWORK_ERROR, data: null as T } : { code: res.status, message: res.statusText || NETWORK_ERROR, data: null as T };
     }
     if (typeof env?.code !== 'number') env = { code: res.status, message: '', data: env as unknown as T };
     react(env);
