@@ -21,7 +21,6 @@ export interface SessionUser {
   unscoped: boolean;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: hooks and helpers take any route's context
 export interface Ctx<P = any, Q = any, B = any> {
   req: FastifyRequest;
   reply: FastifyReply;

@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { badRequest, forbidden } from './errors';
 import type { SessionUser } from './module';
 
-/** Keys of a list query besides the declared filters. */
-const BASE_KEYS = ['page', 'limit', 'search', 'sort', 'cursor', 'ids', 'trashed'];
 export const MAX_LIMIT = 100;
 /** counts above this are capped (filtered lists) or estimated from statistics (whole tables) */
 export const COUNT_CAP = 10000;

@@ -58,7 +58,6 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
               return writeAudit(tx, req, entry);
             },
           };
-          // biome-ignore lint/suspicious/noExplicitAny: the handler's own types were checked at declaration
           const data = await def.handler(ctx as any);
           if (def.raw) return reply;
           return reply.code(200).send(envelope(200, def.message ?? 'Thành công', data ?? null));

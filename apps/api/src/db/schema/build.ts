@@ -49,7 +49,6 @@ function columnFor(key: string, f: FieldDef) {
 }
 
 export const tableColumns = (def: ResourceDef) => {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle column builders differ in type per kind
   const cols: Record<string, any> = { id: serial('id').primaryKey() };
   for (const [key, f] of Object.entries(def.fields)) {
     let c = columnFor(key, f);

@@ -1,9 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { CERTIFICATIONS } from '@nns/shared/producers';
 import { resources } from '@nns/shared/registry';
 import { Breadcrumb, Button, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { registerJsonShape } from '../../core/resource/json-shapes';
 import { useSession } from '../../core/session';
+import { CertificationsInput, CertificationsView } from '../../features/producers/certifications';
 import { AntdRoot } from '../antd-root';
 import { LoadingOverlay, preloadFeedback } from '../feedback';
 import { RequireAuth } from '../guards';
@@ -11,6 +14,9 @@ import { AREA_ICONS } from './area-icons';
 import { buildCrumbs } from './breadcrumbs';
 import { buildMenu, EXTRA_ENTRIES, type MenuSource, selectedKey } from './menu';
 import { UserMenu } from './user-menu';
+
+// editors of the JSON shapes features own, for the generic resource screens (core/resource/json-shapes.ts)
+registerJsonShape(CERTIFICATIONS, { Input: CertificationsInput, View: CertificationsView });
 
 const SOURCES: MenuSource[] = [...resources, ...EXTRA_ENTRIES];
 const { Sider, Header, Content } = Layout;

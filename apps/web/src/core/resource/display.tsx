@@ -1,9 +1,8 @@
 import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA } from '@nns/shared';
-import { CERTIFICATIONS } from '@nns/shared/producers';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { CertificationsView } from '../../features/producers/certifications';
 import { refObjectKey, refsItemsKey } from './form-mapping';
+import { jsonShapeWidgets } from './json-shapes';
 
 export type Row = Record<string, unknown> & { id: number | string };
 
@@ -132,9 +131,13 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
       );
     case 'polygon':
       return isEmpty(v) ? empty : 'Đã vẽ ranh giới';
-    case 'json':
-      if (f.shape === CERTIFICATIONS) return isEmpty(v) ? empty : <CertificationsView value={v} compact={where === 'list'} />;
-      return isEmpty(v) ? empty : <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(v, null, 2)}</pre>;
+    case 'json': {
+      // a shape with a registered view (json-shapes.ts) gets it; others show as indented JSON
+      const shape = jsonShapeWidgets(f.shape);
+      if (isEmpty(v)) return empty;
+      if (shape) return <shape.View value={v} compact={where === 'list'} />;
+      return <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(v, null, 2)}</pre>;
+    }
     case 'password':
       return null;
     default:

@@ -1,8 +1,7 @@
 import type { FieldDef } from '@nns/shared';
-import { CERTIFICATIONS } from '@nns/shared/producers';
 import { DatePicker, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { CertificationsInput } from '../../features/producers/certifications';
+import { jsonShapeWidgets } from './json-shapes';
 import type { RefOption } from './ref-select';
 import { RefSelect } from './ref-select';
 import { UploadField } from './uploads';
@@ -113,10 +112,11 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
       return <UploadField kind="file" multiple={f.kind === 'files'} max={f.max} />;
     case 'switch':
       return <Switch checkedChildren="Có" unCheckedChildren="Không" />;
-    case 'json':
-      // a known shape gets its own editor (issue 5: certifications); others are edited as JSON text
-      if (f.shape === CERTIFICATIONS) return <CertificationsInput />;
-      return <JsonInput />;
+    case 'json': {
+      // a shape with a registered editor (json-shapes.ts) gets it; others are edited as JSON text
+      const shape = jsonShapeWidgets(f.shape);
+      return shape ? <shape.Input /> : <JsonInput />;
+    }
     case 'polygon':
       // drawn on the map section of the form (resource-form.tsx), never typed
       return null;

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@nns/shared';
 import { useParams } from 'react-router-dom';
-import { ImportButton } from '../../features/import';
+import { ImportButton } from '../import';
 import { ResourceDetail } from './resource-detail';
 import { ResourceForm } from './resource-form';
 import { ResourceList } from './resource-list';

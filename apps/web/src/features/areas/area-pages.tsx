@@ -3,9 +3,9 @@ import type { ResourceDef } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { Button, Card, Descriptions, Space, Table, Tooltip } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ImportButton } from '../../core/import';
 import type { Row } from '../../core/resource';
 import { ResourceDetail, ResourceList } from '../../core/resource';
-import { ImportButton } from '../import';
 
 const provinces = resourceByName.provinces as ResourceDef;
 const districts = resourceByName.districts as ResourceDef;

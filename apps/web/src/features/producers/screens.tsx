@@ -4,8 +4,8 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
+import { ImportButton } from '../../core/import';
 import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
-import { ImportButton } from '../import';
 import { LaborPasswordButton } from './labor-password';
 
 const labors = resourceByName.labors;

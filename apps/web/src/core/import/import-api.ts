@@ -1,6 +1,6 @@
 import type { ImportSummary, RowError } from '@nns/shared';
-import { buildUrl, type Envelope, NETWORK_ERROR } from '../../core/api';
-import { getToken } from '../../core/session';
+import { buildUrl, type Envelope, NETWORK_ERROR } from '../api';
+import { getToken } from '../session';
 
 export type { ImportSummary, RowError, RowReport } from '@nns/shared';
 

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { confirmDialog, notify, withLoading } from '../../app/feedback';
-import { queryKeys } from '../../core/query';
-import { useSession } from '../../core/session';
+import { queryKeys } from '../query';
+import { useSession } from '../session';
 import { downloadTemplate, type ImportSummary, isSummary, sendImport } from './import-api';
 import { ImportResult } from './import-result';
 

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Editors and views for JSON fields of a known shape (a `json(shape, …)` field of a resource
+ * declaration). A feature registers its pair for the shape it owns, from the admin shell (which every
+ * admin screen loads first); a JSON field whose shape nobody registered is edited as JSON text.
+ */
+export interface JsonShapeWidgets {
+  Input: ComponentType<{ value?: any; onChange?: (v: any) => void; id?: string }>;
+  View: ComponentType<{ value: unknown; compact?: boolean }>;
+}
+
+const shapes = new Map<unknown, JsonShapeWidgets>();
+
+export function registerJsonShape(shape: unknown, widgets: JsonShapeWidgets) {
+  shapes.set(shape, widgets);
+}
+
+export const jsonShapeWidgets = (shape: unknown): JsonShapeWidgets | undefined => (shape ? shapes.get(shape) : undefined);
