@@ -63,6 +63,28 @@ function target(r: Row, all: Row[]): [string, string] {
   }
 }
 
+/** A figure of bench/web-size.ts (kept structural so this file does not import the browser code). */
+export interface WebRow {
+  name: string;
+  gzipBytes: number;
+  targetBytes?: number;
+  detail?: string;
+}
+
+const kb = (b: number) => `${f1(b / 1024)} KB`;
+
+/** The web's figures as rows of the same table: name, size in KB gzip, target, ✓/✗. */
+export function webRows(web: unknown): string[] {
+  if (!Array.isArray(web)) return [];
+  return (web as WebRow[])
+    .filter((w) => w && typeof w.name === 'string' && typeof w.gzipBytes === 'number')
+    .map((w) => {
+      const target = w.targetBytes ? `≤ ${f1(w.targetBytes / 1024)} KB gzip` : '—';
+      const met = w.targetBytes ? `${ok(w.gzipBytes <= w.targetBytes)} ${kb(w.gzipBytes)}` : kb(w.gzipBytes);
+      return `| ${w.name} | Chromium | — | — | — | — | ${target} | ${met} | |`;
+    });
+}
+
 export function renderTable(rows: Row[], web: unknown, o: { seconds: number; connections: number; rows: number; cpus: number; node: string }): string {
   const out: string[] = [];
   out.push(`# Kết quả đo hiệu năng (npm run bench)`, '');
@@ -95,10 +117,13 @@ export function renderTable(rows: Row[], web: unknown, o: { seconds: number; con
       }
     }
   }
-  if (web) {
-    out.push('', '## Kích thước gói web (bench/web-size.ts)', '');
-    const entries = Array.isArray(web) ? web.map((x, i) => [String(i), x]) : Object.entries(web as Record<string, unknown>);
-    for (const [k, v] of entries) out.push(`- ${Array.isArray(web) ? '' : `${k}: `}${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  for (const w of webRows(web)) out.push(w);
+  if (Array.isArray(web) && web.some((w) => (w as WebRow).detail)) {
+    out.push(
+      '',
+      'Kích thước web: đo trong Chromium (bench/web-size.ts), bộ nhớ đệm trống; chữ (HTML, JS, CSS) tính gzip -9, phông chữ woff2 tính nguyên tệp; không tính dữ liệu API.',
+    );
+    for (const w of web as WebRow[]) if (w.detail) out.push(`- ${w.name}: ${w.detail}`);
   }
   return `${out.join('\n')}\n`;
 }

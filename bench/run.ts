@@ -202,7 +202,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
 function engineInChild(engine: string): Promise<Row[]> {
   const out = path.join(os.tmpdir(), `nns-bench-${engine}-${process.pid}.json`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), `--engine=${engine}`, `--out=${out}`], { stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), `--engine=${engine}`, `--out=${out}`], {
+      stdio: 'inherit',
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`đo trên ${engine} thất bại (mã thoát ${code})`));

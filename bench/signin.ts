@@ -24,8 +24,10 @@ export interface SigninOptions {
 
 /**
  * Sign-in throughput: POST /api/auth/login with valid credentials, autocannon 15 s / 50
- * connections. Rate limiting counts failures only, so a valid account is never held back; the
- * cost measured is argon2id verification (OWASP parameters) plus one session insert per answer.
+ * connections. Rate limiting counts failures only; at most 5 checks of one account are in flight at a
+ * time (docs/auth.md), the other connections wait their turn rather than being refused, so a valid
+ * account is never held back. The cost measured is argon2id verification (OWASP parameters), the
+ * attempt's reservation and one session insert per answer.
  */
 export async function benchSignin(baseUrl: string, opts: SigninOptions): Promise<BenchResult> {
   const url = `${baseUrl.replace(/\/$/, '')}/api/auth/login`;

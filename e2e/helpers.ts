@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@12345' };
 
@@ -33,4 +33,14 @@ export async function signInWithForm(page: Page, creds: { username: string; pass
   await page.getByLabel('Tên đăng nhập').fill(creds.username);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(creds.password);
   await page.locator('button[type=submit]').click();
+}
+
+/** Deletes a list row through its 'Xóa' button and the 'Đồng ý!' confirm; the list is then empty. */
+export async function deleteRowWithConfirm(page: Page, row: Locator, name: string) {
+  await row.getByRole('button', { name: 'Xóa' }).click();
+  await expect(page.getByText(`Bạn có chắc muốn xóa “${name}”?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
+  await expect(page.locator('.ant-notification-notice', { hasText: 'Xóa thành công' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
 }

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { isGtin, withGs1CheckDigit } from '@nns/shared/validators';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -37,6 +39,11 @@ const png = (colour: string) =>
 
 test('producers: manufacturer, drawn material area, product with two images, approve, search, export and import back', async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
+  // a new valid GTIN-13 and tax code each run (893 + 9 random digits + check digit; 10 digits): both are
+  // unique, so a retry on the same server (CI's one retry) is not a duplicate
+  const gtin = withGs1CheckDigit(`893${String(randomInt(0, 1e9)).padStart(9, '0')}`);
+  expect(isGtin(gtin)).toBe(true);
+  const taxCode = `60${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const producer = `Hợp tác xã Sầu riêng Krông Pắc ${stamp}`;
   const product = `Sầu riêng Ri6 Krông Pắc ${stamp}`;
   const token = await signIn(page);
@@ -50,7 +57,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   await page.getByRole('textbox', { name: 'Số điện thoại' }).fill('0905123789');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Mã số thuế phải gồm 10 chữ số' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Mã số thuế' }).fill('6001234598');
+  await page.getByRole('textbox', { name: 'Mã số thuế' }).fill(taxCode);
   await page.getByRole('button', { name: 'Lưu' }).click();
   await saved(page, 'Thêm mới thành công');
   await expect(page).toHaveURL(/\/admin\/manufactures$/);
@@ -87,7 +94,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   await page.goto('/admin/products/create');
   await page.getByRole('textbox', { name: 'Mã sản phẩm' }).fill(`SP-${stamp}`);
   await page.getByRole('textbox', { name: 'Tên sản phẩm' }).fill(product);
-  await page.getByRole('textbox', { name: 'Mã vạch (GTIN)' }).fill('8934563138165');
+  await page.getByRole('textbox', { name: 'Mã vạch (GTIN)' }).fill(gtin);
   await pickRef(page, 'Cơ sở sản xuất', producer);
   await page.getByRole('spinbutton', { name: 'Giá (VNĐ)' }).fill('180000');
   await page.getByTestId('upload-input').setInputFiles([

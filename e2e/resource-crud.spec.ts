@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN } from './helpers';
+import { ADMIN, deleteRowWithConfirm } from './helpers';
 
 /**
  * The generic resource screens on a real server, through product units (issue 3 §6):
@@ -118,10 +118,5 @@ test('product units: create, validate, search, sort, edit, toggle, export, delet
   expect(cells.some((c) => /Thùng|Kilogram/.test(c) && c !== name)).toBe(false);
 
   // delete with confirm
-  await row.getByRole('button', { name: 'Xóa' }).click();
-  await expect(page.getByText(`Bạn có chắc muốn xóa “${name}”?`)).toBeVisible();
-  await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
-  await expect(page.locator('.ant-notification-notice', { hasText: 'Xóa thành công' })).toBeVisible();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
+  await deleteRowWithConfirm(page, row, name);
 });

@@ -78,14 +78,25 @@ test('an unknown URL ends at the maintenance page', async ({ page }) => {
   await expect(page.getByText('Không tìm thấy trang')).toBeVisible();
 });
 
-test('sign-out clears the session', async ({ page }) => {
+test('sign-out clears the session; the next user starts at home, not on the page the last one left', async ({ page, request }) => {
+  const next = await userWith(request, ['list:product_units', 'menu:product_units'], `so${Date.now().toString(36)}`);
   await page.goto('/auth/login');
   await signInWithForm(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/home$/);
+  // leave from a page the next user may not open
+  await page.goto('/admin/system/logs?subject=users');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('nns.session') ?? sessionStorage.getItem('nns.session'))).toBeNull();
+  await signInWithForm(page, next);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await expect(page.getByRole('heading', { name: /Xin chào/ })).toBeVisible();
+  // and signing out again, a protected URL asks for a sign-in
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
   await page.goto('/admin/profile');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });

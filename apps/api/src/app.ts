@@ -4,15 +4,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Config, loadConfig } from './config';
+import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
 import { createMailer } from './core/mail';
 import type { Router } from './core/module';
 import { buildOpenApi } from './core/openapi';
 import { registerPlatformRoutes } from './core/platform-routes';
+import { registerRealtime } from './core/realtime';
 import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
+import { requestLogFields } from './core/secret-path';
 import type { Services } from './core/services';
 import { localStorage } from './core/storage';
 import { registerWeb } from './core/web';
@@ -47,8 +49,12 @@ export interface Built {
 export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   const config = loadConfig(o.env ?? process.env, o.config);
   const app = Fastify({
-    logger: o.logger === false ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    logger:
+      o.logger === false
+        ? false
+        : // request lines name secret path params (reset tokens) by name, not value
+          { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: requestLogFields } },
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -72,6 +78,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   app.decorateRequest('user', null);
   app.decorateRequest('audited', false);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  await registerRealtime(app, services);
   app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));
   const router = createRouter(app, services, routeTable);
   app.decorate('router', router);

@@ -1,5 +1,56 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(v: string): boolean {
+  if (RANGE_NAMES.has(v)) return true;
+  const [addr, mask, ...rest] = v.split('/');
+  const kind = isIP(addr);
+  if (!kind || rest.length) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (kind === 4 ? 32 : 128);
+  return kind === 4 && isIP(mask) === 4;
+}
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For (and the host and protocol in
+ * X-Forwarded-*): nobody by default, since a client talking straight to the server could otherwise
+ * pick the address the sign-in limits count and the system log records.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): boolean | number | string[] => {
+    const v = raw.trim();
+    if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+    if (/^\d+$/.test(v) && Number(v) <= 100) return Number(v);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !isAddressOrRange(x));
+    if (!list.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `phải là true, false, số lớp proxy (ví dụ 1) hoặc danh sách địa chỉ/CIDR cách nhau bởi dấu phẩy (ví dụ 127.0.0.1,10.0.0.0/8)${bad.length ? `; không hiểu: ${bad.join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify refuses a bare hop count (it cannot check the
+ * nearest peer), so a number becomes a function trusting that many hops from the server outwards:
+ * right only when the server can be reached solely through that many proxies (README).
+ */
+export function trustProxyOption(v: boolean | number | string[]): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof v === 'number') return v > 0 ? (_addr, hop) => hop < v : false;
+  return v;
+}
 
 /** Configuration from the environment, checked once at start with a clear message (README lists each). */
 const schema = z.object({
@@ -17,6 +68,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'phải bắt đầu bằng smtp:// hoặc smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Hệ thống Nông nghiệp số <no-reply@localhost>'),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** idle and absolute lifetime of a sign-in token */
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
@@ -25,6 +77,8 @@ const schema = z.object({
     .int()
     .positive()
     .default(24 * 7),
+  /** a resolved sign-in token is reused this long unless a change to users, roles or sessions empties the cache; 0 = ask the database on every request */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
   WEB_DIST: z.string().optional(),

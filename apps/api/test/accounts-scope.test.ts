@@ -66,9 +66,9 @@ describe('ward scope on users', () => {
     expect((await call(t, 'GET', `/api/admin/users/${mine.id}`, { token: tok })).status).toBe(200);
     expect((await call(t, 'PUT', `/api/admin/users/${mine.id}`, { token: tok, body: { full_name: 'Đổi được' } })).status).toBe(200);
     // moving a record to another ward, or creating in one, is refused; without a ward it lands in the officer's
-    expect((await call(t, 'PUT', `/api/admin/users/${mine.id}`, { token: tok, body: { ward_id: wardB } })).status).toBe(403);
+    expect((await call(t, 'PUT', `/api/admin/users/${mine.id}`, { token: tok, body: { ward_id: wardB } })).status).toBe(400);
     const body = { username: 'moi.a', password: 'MatKhau@123', full_name: 'Người mới', role_id: plainRole };
-    expect((await call(t, 'POST', '/api/admin/users', { token: tok, body: { ...body, ward_id: wardB } })).status).toBe(403);
+    expect((await call(t, 'POST', '/api/admin/users', { token: tok, body: { ...body, ward_id: wardB } })).status).toBe(400);
     const c = await call(t, 'POST', '/api/admin/users', { token: tok, body });
     expect(c.body.data.entry.ward_id).toBe(wardA);
 
@@ -137,6 +137,27 @@ describe('administrative accounts', () => {
     expect((await call(t, 'PUT', `/api/admin/users/change-status/${a.id}`, { query: { kind: 'robot' } })).status).toBe(400);
     const logs = await call(t, 'GET', '/api/admin/system/logs', { query: { subject: 'administrative', action: 'change-status' } });
     expect(logs.body.data.entries).toHaveLength(2);
+  });
+
+  it('changes status only through that path: the administrative create and update refuse it', async () => {
+    const [a] = await t.database.query<{ id: number; status: string }>(sql`select id, status from administrative where username = 'chutich.bn'`);
+    expect(a.status).toBe('active');
+    const upd = await call(t, 'PUT', `/api/admin/administrative/${a.id}`, { body: { full_name: 'Võ Văn Tùng', status: 'locked' } });
+    expect(upd.status).toBe(400);
+    expect(upd.body.data.errors).toEqual([{ field: 'status', message: 'Tham số không được hỗ trợ: status' }]);
+    const [after] = await t.database.query<{ status: string }>(sql`select status from administrative where id = ${a.id}`);
+    expect(after.status).toBe('active');
+    const created = await call(t, 'POST', '/api/admin/administrative', {
+      body: { username: 'khoa.ngay', password: 'MatKhau@123', full_name: 'Tạo sẵn bị khóa', status: 'locked' },
+    });
+    expect(created.status).toBe(400);
+    // without it, a new account is active; the update of the other fields goes on as before
+    const plain = await call(t, 'POST', '/api/admin/administrative', {
+      body: { username: 'moi.hanhchinh', password: 'MatKhau@123', full_name: 'Tài khoản mới' },
+    });
+    expect(plain.body.data.entry.status).toBe('active');
+    expect((await call(t, 'PUT', `/api/admin/administrative/${plain.body.data.entry.id}`, { body: { position: 'Văn thư' } })).status).toBe(200);
+    await call(t, 'DELETE', `/api/admin/administrative/${plain.body.data.entry.id}`);
   });
 
   it('resets a password (generated once, or given) and keeps ward scope', async () => {

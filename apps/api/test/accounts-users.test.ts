@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
+import { call, changeElsewhere, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
 
 /** Users: validation, uniqueness, hashing, lock and its sessions, safety rules, mass assignment, export. */
 let t: TestApp;
@@ -146,7 +146,7 @@ describe('safety', () => {
       'Bản sao toàn quyền',
     );
     const peer = await makeUser(t, { roleId: copy });
-    await t.database.query(sql`update users set status = 'locked' where id = ${adminId}`);
+    await changeElsewhere(t, sql`update users set status = 'locked' where id = ${adminId}`);
     try {
       for (const [m, url, b, word] of [
         ['PUT', `/api/admin/users/change-status/${second.id}`, undefined, 'khóa'],
@@ -158,7 +158,7 @@ describe('safety', () => {
         expect(r.body.message).toBe(`Không thể ${word} người quản trị cuối cùng giữ vai trò ${FULL_ROLE_NAME}`);
       }
     } finally {
-      await t.database.query(sql`update users set status = 'active' where id = ${adminId}`);
+      await changeElsewhere(t, sql`update users set status = 'active' where id = ${adminId}`);
     }
     expect((await call(t, 'PUT', `/api/admin/users/${second.id}`, { token: peer.token, body: { role_id: roleId } })).status).toBe(200);
   });
@@ -242,5 +242,31 @@ describe('reset password', () => {
     expect(ok.body.data.password).toHaveLength(14);
     const strong = await makeUser(t, { perms: ['update:users', 'delete:users'] });
     expect((await call(t, 'POST', '/api/admin/reset-password', { token: mgr.token, body: { id: strong.id } })).status).toBe(403);
+  });
+});
+
+describe('system logs', () => {
+  const logsOf = async (q: Record<string, string>) =>
+    (await call(t, 'GET', '/api/admin/system/logs', { query: q })).body.data.entries as { action: string; before: any; after: any }[];
+
+  it('names a password set through the users or administrative edit form (the update row never shows one)', async () => {
+    const u = await makeUser(t, { roleId });
+    expect((await call(t, 'PUT', `/api/admin/users/${u.id}`, { body: { password: 'DatLai@2026' } })).status).toBe(200);
+    const rows = await logsOf({ subject: 'users', action: 'reset-password', record_id: String(u.id) });
+    expect(rows.map((r) => r.after)).toEqual([{ sessions_ended: true, temporary: true }]);
+    expect(JSON.stringify(await logsOf({ subject: 'users', record_id: String(u.id) }))).not.toContain('DatLai@2026');
+
+    const a = await call(t, 'POST', '/api/admin/administrative', { body: { username: 'nhatky.hc', password: 'MatKhau@123', full_name: 'Trương Văn Nhật' } });
+    const id = String(a.body.data.entry.id);
+    expect((await call(t, 'PUT', `/api/admin/administrative/${id}`, { body: { password: 'DatLai@2026' } })).status).toBe(200);
+    expect((await logsOf({ subject: 'administrative', action: 'reset-password', record_id: id })).map((r) => r.after)).toEqual([{ generated: false }]);
+  });
+
+  it('keeps the permissions a deleted role held', async () => {
+    const role = await makeRole(t, ['list:product_units', 'read:product_units'], 'Vai trò sẽ xóa');
+    expect((await call(t, 'DELETE', `/api/admin/roles/${role}`)).status).toBe(200);
+    const rows = await logsOf({ subject: 'permissions', action: 'update-permissions', record_id: String(role) });
+    expect(rows.map((r) => [r.before, r.after])).toEqual([[{ permissions: ['list:product_units', 'read:product_units'] }, { permissions: [] }]]);
+    expect((await logsOf({ subject: 'roles', action: 'delete', record_id: String(role) })).length).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, login, makeApp, makeUser, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import { ADMIN_PASSWORD, call, changeElsewhere, login, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -176,9 +178,60 @@ describe('forgotten password (mail kept in the outbox without SMTP_URL)', () => 
     expect((await askReset('nguoi99@nongnghiep.vn', '10.9.7.2')).statusCode).toBe(200);
   });
 
+  test('a burst of concurrent requests cannot overshoot the limits', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => askReset('dong.thoi@nongnghiep.vn', `10.9.8.${i + 1}`)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    const fromOne = await Promise.all(Array.from({ length: 14 }, (_, i) => askReset(`dong.thoi.${i}@nongnghiep.vn`, '10.9.9.1')));
+    const ipCodes = fromOne.map((r) => r.statusCode);
+    expect(ipCodes.filter((c) => c === 200)).toHaveLength(10);
+    expect(ipCodes.filter((c) => c === 429)).toHaveLength(4);
+  });
+
+  test('the token reaches neither the system log nor the request log: the path names it :token', async () => {
+    const u = await userWithEmail();
+    expect((await askReset(u.email, '10.9.10.1')).statusCode).toBe(200);
+    const { token } = tokenOf((await outboxMail(u.email)).text);
+    expect((await call(t, 'GET', `/api/auth/forgot-password/${token}`, { token: '' })).status).toBe(200);
+    expect((await call(t, 'GET', `/api/auth/forgot-password/${token}/`, { token: u.token })).status).toBe(200);
+    const ok = await call(t, 'POST', `/api/auth/forgot-password/${token}`, {
+      token: '',
+      body: { password: 'MatKhauLog@123', password_confirmation: 'MatKhauLog@123' },
+    });
+    expect(ok.status).toBe(200);
+    const rows = await t.database.query<{ path: string }>(sql`select path from audit_logs where action = 'forgot-password' and record_id = ${String(u.id)}`);
+    expect(rows.map((r) => r.path)).toEqual(['/api/auth/forgot-password/:token']);
+    const [leak] = await t.database.query<{ n: number }>(
+      sql`select count(*)::int as n from audit_logs where path like ${`%${token}%`} or before::text like ${`%${token}%`} or after::text like ${`%${token}%`}`,
+    );
+    expect(leak.n).toBe(0);
+
+    // the request log's serializer, as the app configures it
+    const { app } = await buildApp({
+      database: t.database,
+      logger: true,
+      env: {},
+      config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
+    });
+    const logged: { url: string }[] = [];
+    app.addHook('onResponse', async (req) => {
+      const serializers = (req.log as unknown as Record<symbol, { req(r: unknown): { url: string } }>)[pino.symbols.serializersSym];
+      logged.push(serializers.req(req));
+    });
+    try {
+      await app.inject({ method: 'GET', url: `/api/auth/forgot-password/${token}?a=1` });
+      await app.inject({ method: 'POST', url: `/api/auth/forgot-password/${token}`, payload: {} });
+      await app.inject({ method: 'GET', url: '/api/health' });
+    } finally {
+      await app.close();
+    }
+    expect(logged.map((l) => l.url)).toEqual(['/api/auth/forgot-password/:token?a=1', '/api/auth/forgot-password/:token', '/api/health']);
+  });
+
   test('a locked account gets no mail, and the answer is the same', async () => {
     const u = await userWithEmail();
-    await t.database.query(sql`update users set status = 'locked' where id = ${u.id}`);
+    await changeElsewhere(t, sql`update users set status = 'locked' where id = ${u.id}`);
     const r = await askReset(u.email, '10.9.8.1');
     expect(r.json()).toEqual({ code: 200, message: SENT, data: null });
     await new Promise((res) => setTimeout(res, 200));

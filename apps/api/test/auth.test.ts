@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_PASSWORD, call, login, makeApp, makeUser, type TestApp } from './helpers';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { ADMIN_PASSWORD, call, changeElsewhere, login, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('POST /api/auth/login', () => {
 
   test('a user who must change the password still signs in, and is told so', async () => {
     const u = await makeUser(t);
-    await t.database.query(sql`update users set must_change_password = true where id = ${u.id}`);
+    await changeElsewhere(t, sql`update users set must_change_password = true where id = ${u.id}`);
     const r = await signIn(u.username, u.password, '10.1.0.3');
     expect(r.statusCode).toBe(200);
     expect(r.json().data.must_change_password).toBe(true);
@@ -84,7 +84,7 @@ describe('POST /api/auth/login', () => {
   test('a locked account: a clear message only after its correct password; its tokens stop working', async () => {
     const u = await makeUser(t);
     expect((await call(t, 'GET', '/api/admin/profile', { token: u.token })).status).toBe(200);
-    await t.database.query(sql`update users set status = 'locked' where id = ${u.id}`);
+    await changeElsewhere(t, sql`update users set status = 'locked' where id = ${u.id}`);
     const me = await call(t, 'GET', '/api/admin/profile', { token: u.token });
     expect(me.status).toBe(401);
     expect(me.body.code).toBe(401);
@@ -151,6 +151,33 @@ describe('POST /api/auth/login', () => {
     expect((await signIn(u.username, u.password, '10.3.0.2')).statusCode).toBe(200);
   });
 
+  test('concurrent wrong guesses: at most five passwords are checked, the rest answer 429, and the account stays held', async () => {
+    const u = await makeUser(t);
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => signIn(u.username, `SaiMatKhau@${i}`, `10.5.0.${i + 1}`)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    for (const r of answers) if (r.statusCode === 429) expect(Number(r.headers['retry-after'])).toBeGreaterThan(60);
+    const [c] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from login_attempts where key like ${`%login:user:${u.username}`}`);
+    expect(c.n).toBe(5);
+    expect((await signIn(u.username, u.password, '10.5.1.1')).statusCode).toBe(429);
+  });
+
+  test('concurrent wrong guesses from one address: at most twenty are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 26 }, (_, i) => signIn(`khong_co_dong_thoi_${i}`, 'SaiMatKhau@1', '10.5.2.1')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(20);
+    expect(codes.filter((c) => c === 429)).toHaveLength(6);
+  });
+
+  test('a burst of right passwords for one account is served in turn, not refused', async () => {
+    const u = await makeUser(t);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(u.username, u.password, `10.5.3.${i + 1}`)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const [c] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from login_attempts where key like ${'%10.5.3.%'}`);
+    expect(c.n).toBe(0);
+  });
+
   test('a success clears the account counter', async () => {
     const u = await makeUser(t);
     for (let i = 0; i < 4; i++) await signIn(u.username, 'SaiMatKhau@1', '10.4.0.1');
@@ -183,6 +210,10 @@ describe('sessions', () => {
   });
 
   test('idle limit: a token unused for longer than SESSION_IDLE_MINUTES ends', async () => {
+    // this test moves last_seen_at back in the database, which no process announces (real time
+    // only moves forward), so it runs without the session cache
+    const t = await makeApp({ SESSION_CACHE_SECONDS: 0 });
+    onTestFinished(() => t.close());
     const u = await makeUser(t);
     await t.database.query(sql`update sessions set last_seen_at = now() - interval '119 minutes' where user_id = ${u.id}`);
     expect((await call(t, 'GET', '/api/admin/profile', { token: u.token })).status).toBe(200);
@@ -198,7 +229,7 @@ describe('sessions', () => {
     const [s] = await t.database.query<{ hours: number }>(sql`select round(extract(epoch from expires_at - created_at) / 3600)::int as hours
       from sessions where user_id = ${u.id}`);
     expect(s.hours).toBe(24 * 7);
-    await t.database.query(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${u.id}`);
+    await changeElsewhere(t, sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${u.id}`);
     expect((await call(t, 'GET', '/api/admin/profile', { token: u.token })).status).toBe(401);
   });
 });
@@ -287,7 +318,7 @@ describe('PUT /api/admin/change-password', () => {
   test('checks the old password, ends the other sessions, keeps this one, clears must_change_password', async () => {
     const u = await makeUser(t);
     const other = await login(t.app, u.username, u.password);
-    await t.database.query(sql`update users set must_change_password = true where id = ${u.id}`);
+    await changeElsewhere(t, sql`update users set must_change_password = true where id = ${u.id}`);
     const wrong = await call(t, 'PUT', '/api/admin/change-password', {
       token: u.token,
       body: { old_password: 'KhongDung@1', new_password: 'MatKhauMoi@2025' },
@@ -348,5 +379,19 @@ describe('PUT /api/admin/change-password', () => {
     const r = await call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: u.password, new_password: 'MatKhauMoi@2025' } });
     expect(r.status).toBe(429);
     expect(r.headers['retry-after']).toBeDefined();
+  });
+
+  test('concurrent wrong old passwords: at most five are checked', async () => {
+    const u = await makeUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: `KhongDung@${i}`, new_password: 'MatKhauMoi@2025' } }),
+      ),
+    );
+    const codes = answers.map((r) => r.status);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    const r = await call(t, 'PUT', '/api/admin/change-password', { token: u.token, body: { old_password: u.password, new_password: 'MatKhauMoi@2025' } });
+    expect(r.status).toBe(429);
   });
 });

@@ -1,5 +1,6 @@
 import { MESSAGES, unaccent } from '@nns/shared';
 import { resources } from '@nns/shared/registry';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, type TestApp } from './helpers';
@@ -13,6 +14,24 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const generic = resources.filter((d) => !d.config.custom?.create && !d.config.custom?.read && !d.config.custom?.list);
+
+interface AuditRow {
+  action: string;
+  method: string;
+  path: string;
+  code: number;
+  actor_username: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** The newest system log row of one change to one record, read through the API. */
+async function auditOf(subject: string, id: number, action: string): Promise<AuditRow> {
+  const r = await call(t, 'GET', '/api/admin/system/logs', { query: { subject, record_id: String(id), action } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expect(r.body.data.entries.length, `no '${action}' row for ${subject} #${id}`).toBeGreaterThan(0);
+  return r.body.data.entries[0];
+}
 
 describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
   const base = `/api/admin/${def.name}`;
@@ -38,6 +57,17 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
       else expect(r.body.data.entry[k], k).toEqual(typeof v === 'string' && f.kind !== 'password' ? v.trim() : v);
     }
     expect(r.body.data.entry).not.toHaveProperty('search_text');
+
+    const log = await auditOf(def.subject, id, 'create');
+    expect(log).toMatchObject({ method: 'POST', path: base, code: 200, actor_username: 'admin', before: null });
+    for (const [k, v] of Object.entries(body)) {
+      const f = def.fields[k];
+      if (f.writeOnly || typeof v !== 'string' || !['text', 'textarea', 'code', 'email', 'phone'].includes(f.kind)) continue;
+      if (/pass|token|secret|hash|key/i.test(k)) expect(log.after, k).not.toHaveProperty(k);
+      else expect(log.after?.[k], k).toBe(v.trim());
+    }
+    expect(JSON.stringify(log.after)).not.toMatch(/\$argon2/);
+
     const l = await call(t, 'GET', base, { query: { limit: '100' } });
     expect(l.status).toBe(200);
     expect(l.body.data.entries.some((e: { id: number }) => e.id === id)).toBe(true);
@@ -98,6 +128,10 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
     expect((await call(t, 'GET', base, { query: { limit: '101' } })).status).toBe(400);
     expect((await call(t, 'GET', base, { query: { page: '0' } })).status).toBe(400);
     expect((await call(t, 'GET', `${base}/abc`)).status).toBe(400);
+    // a read declares no query: any key is unknown
+    const read = await call(t, 'GET', `${base}/${id}`, { query: { khong_ton_tai: '1' } });
+    expect(read.status).toBe(400);
+    expect(read.body.data.errors[0].field).toBe('khong_ton_tai');
     expect((await call(t, 'GET', `${base}/999999`)).status).toBe(404);
   });
 
@@ -129,14 +163,25 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
     expect(logs.body.data.entries[0].before[key]).toBe(body[key]);
   });
 
-  it('runs its record actions', async () => {
+  it('runs its record actions, each with an audit row; a body they do not declare is refused', async () => {
     for (const [name, action] of Object.entries(def.actions)) {
       const before = (await call(t, 'GET', `${base}/${id}`)).body.data.entry[action.field];
-      const r = await call(t, 'PUT', `${base}/${name}/${id}`);
+      const refused = await call(t, 'PUT', `${base}/${name}/${id}`, { body: { [action.field]: 'khac', khong_ton_tai: 1 } });
+      expect(refused.status, `${name} ${JSON.stringify(refused.body)}`).toBe(400);
+      expect(refused.body.data.errors[0].field).toContain('khong_ton_tai');
+      expect((await call(t, 'GET', `${base}/${id}`)).body.data.entry[action.field]).toEqual(before);
+
+      // what the web client sends: no body, or an empty object
+      const r = await call(t, 'PUT', `${base}/${name}/${id}`, { body: {} });
       expect(r.status, `${name} ${JSON.stringify(r.body)}`).toBe(200);
-      if (action.kind === 'set') expect(r.body.data.entry[action.field]).toEqual(action.value);
-      else expect(r.body.data.entry[action.field]).not.toEqual(before);
-      if (action.kind === 'toggle') await call(t, 'PUT', `${base}/${name}/${id}`);
+      const value = r.body.data.entry[action.field];
+      if (action.kind === 'set') expect(value).toEqual(action.value);
+      else expect(value).not.toEqual(before);
+      const log = await auditOf(def.subject, id, name);
+      expect(log).toMatchObject({ method: 'PUT', path: `${base}/${name}/${id}`, code: 200, actor_username: 'admin' });
+      expect(log.after?.[action.field], name).toEqual(value);
+      if (before !== value) expect(log.before?.[action.field], name).toEqual(before);
+      if (action.kind === 'toggle') expect((await call(t, 'PUT', `${base}/${name}/${id}`)).status).toBe(200);
     }
   });
 
@@ -161,21 +206,51 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
     for (const k of def.listColumns) if (def.fields[k] && !def.fields[k].writeOnly) expect(headers).toContain(def.fields[k].label);
   });
 
-  it('deletes (and restores when soft)', async () => {
+  it('deletes (and restores when soft), each with an audit row', async () => {
+    expect((await call(t, 'DELETE', `${base}/${id}`, { body: { khong_ton_tai: 1 } })).status).toBe(400);
+    expect((await call(t, 'GET', `${base}/${id}`)).status).toBe(200);
     const d = await call(t, 'DELETE', `${base}/${id}`);
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     expect((await call(t, 'GET', `${base}/${id}`)).status).toBe(404);
+    const del = await auditOf(def.subject, id, 'delete');
+    expect(del).toMatchObject({ method: 'DELETE', path: `${base}/${id}`, code: 200, actor_username: 'admin' });
+    expect(del.before?.id).toBe(id);
     if (def.softDelete) {
       const trashed = await call(t, 'GET', base, { query: { trashed: 'only' } });
       expect(trashed.body.data.entries.map((e: { id: number }) => e.id)).toContain(id);
       const r = await call(t, 'PUT', `${base}/restore/${id}`);
       expect(r.status).toBe(200);
       expect((await call(t, 'GET', `${base}/${id}`)).status).toBe(200);
+      const restore = await auditOf(def.subject, id, 'restore');
+      expect(restore).toMatchObject({ method: 'PUT', path: `${base}/restore/${id}`, code: 200, actor_username: 'admin', after: { deleted_at: null } });
+      expect(restore.before?.deleted_at).toBeTruthy();
     }
   });
 });
 
 describe('export escaping', () => {
+  it('writes cells that start with - @ tab or CR as text', async () => {
+    const def = generic.find((d) => d.name === 'product-units')!;
+    expect((await call(t, 'POST', `/api/admin/${def.name}`, { body: { name: '-5 kg kytudau', symbol: '@SUM(A1)' } })).status).toBe(200);
+    // tab and CR do not survive the API's trimming; an import or a script can still store them
+    await t.database.query(
+      sql`insert into product_units (name, symbol, search_text) values (${'\t=1+1 kytudau'}, ${'\r=2+2'}, 'kytudau'), (${'\rdong kytudau'}, ${'\tcot'}, 'kytudau')`,
+    );
+    const e = await call(t, 'GET', `/api/admin/${def.name}/export`, { query: { search: 'kytudau' } });
+    expect(e.status, JSON.stringify(e.body)).toBe(200);
+    expect(e.body.data.rows).toBe(3);
+    const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[] = [];
+    wb.worksheets[0].eachRow((row, n) => {
+      // XML reads a CR back as LF: the quote in front is what matters
+      if (n > 1) values.push(...(row.values as unknown[]).slice(1).map((v) => (typeof v === 'string' ? v.replace(/\r/g, '\n') : v)));
+    });
+    for (const v of ["'-5 kg kytudau", "'@SUM(A1)", "'\t=1+1 kytudau", "'\n=2+2", "'\ndong kytudau", "'\tcot"]) expect(values).toContain(v);
+    expect(values.some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
   it('writes cells that start with = + - @ as text', async () => {
     const def = generic.find((d) => d.name === 'product-units')!;
     const c = await call(t, 'POST', `/api/admin/${def.name}`, { body: { name: '=HYPERLINK("http://x")', symbol: '+1' } });

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
+import { sessionCacheOf } from '../src/core/session-cache';
 import { type Database, openDatabase } from '../src/db/client';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
@@ -68,6 +69,23 @@ export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a statement straight on the database, as another process or a script would, and waits until
+ * this app has heard of it (db/session-notify.ts empties the session cache): on PostgreSQL the
+ * notification arrives on another connection a moment after the commit.
+ */
+export async function changeElsewhere(t: TestApp, q: SQL) {
+  const cache = sessionCacheOf(t.database, t.app.services.config.SESSION_CACHE_SECONDS);
+  const before = cache.mark();
+  await t.database.query(q);
+  if (!cache.active) return;
+  const until = Date.now() + 5000;
+  while (cache.mark() === before) {
+    if (Date.now() > until) throw new Error('the change was not announced on the sessions channel');
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
 
 export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {

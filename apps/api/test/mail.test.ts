@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMailer } from '../src/core/mail';
 import { call, login, makeApp, makeUser, type TestApp } from './helpers';
 
 interface Received {
@@ -117,8 +118,20 @@ describe('the reset mail over a real SMTP server', () => {
       if (rows.length) break;
       await new Promise((res) => setTimeout(res, 50));
     }
-    const [sent] = await t.database.query<{ status: string }>(sql`select status from outbox_mails where "to" = ${email}`);
+    const [sent] = await t.database.query<{ status: string; subject: string; text: string; html: string; sent_at: string | null }>(
+      sql`select status, subject, text, html, sent_at from outbox_mails where "to" = ${email}`,
+    );
     expect(sent.status).toBe('sent');
+    expect(sent.sent_at).not.toBeNull();
+    expect(sent.subject).toBe('Đặt lại mật khẩu tài khoản Nông nghiệp số');
+    // the delivered mail carries the link; the copy kept in the database does not
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(token.slice(0, 20));
+    for (const body of [sent.text, sent.html]) {
+      expect(body).not.toContain(token);
+      expect(body).not.toContain('reset-password?token=');
+      expect(body).toContain('[đã ẩn]');
+    }
+    expect(sent.text).toContain('Xin chào Người dùng thử');
 
     const path = new URL(link).searchParams.get('token');
     expect(path).toBe(token);
@@ -145,6 +158,26 @@ describe('the reset mail over a real SMTP server', () => {
     expect(await login(t.app, u.username, 'MatKhauQuaEmail@1')).toBeTruthy();
   });
 
+  test('a failed delivery is kept without its secrets', async () => {
+    const mailer = createMailer(t.database.db, 'smtp://127.0.0.1:1', 'thu@nongnghiep.vn', { info() {}, error() {} });
+    const secret = 'BiMatKhongDuocLuu_0123456789abcdef';
+    await expect(
+      mailer.send({
+        to: 'that.bai@nongnghiep.vn',
+        subject: 'Thử gửi thất bại',
+        text: `Liên kết: http://nns.test/x?token=${secret}`,
+        html: `<a href="http://nns.test/x?token=${secret}">mở</a>`,
+        redact: [secret],
+      }),
+    ).rejects.toThrow();
+    const [m] = await t.database.query<{ status: string; text: string; html: string }>(
+      sql`select status, text, html from outbox_mails where "to" = 'that.bai@nongnghiep.vn'`,
+    );
+    expect(m.status).toBe('failed');
+    expect(m.text).toBe('Liên kết: http://nns.test/x?token=[đã ẩn]');
+    expect(m.html).not.toContain(secret);
+  });
+
   test('no mail leaves for an address without an account', async () => {
     const before = smtp.received.length;
     const r = await call(t, 'POST', '/api/auth/reset-password', { token: '', body: { email: 'vang.mat@nongnghiep.vn' } });
@@ -164,7 +197,14 @@ describe('without SMTP_URL the mail is kept in the outbox', () => {
   });
 
   test('services.mail.send keeps the mail with status kept', async () => {
-    await t.app.services.mail.send({ to: 'hop.thu@nongnghiep.vn', subject: 'Thử gửi thư', text: 'Nội dung tiếng Việt', html: '<p>Nội dung</p>' });
+    // without SMTP the outbox is the developer's channel: secrets to redact stay in it
+    await t.app.services.mail.send({
+      to: 'hop.thu@nongnghiep.vn',
+      subject: 'Thử gửi thư',
+      text: 'Nội dung tiếng Việt',
+      html: '<p>Nội dung</p>',
+      redact: ['Nội dung'],
+    });
     const [m] = await t.database.query<{ to: string; subject: string; text: string; status: string; sent_at: string | null }>(
       sql`select "to", subject, text, status, sent_at from outbox_mails where "to" = 'hop.thu@nongnghiep.vn'`,
     );

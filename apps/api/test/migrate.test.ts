@@ -1,9 +1,19 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { FULL_ROLE_NAME } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
+import { seedPlatform } from '../src/db/seed-platform';
+import { installSessionNotify } from '../src/db/session-notify';
 import { tempPgDatabase } from './pg-temp';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const PG = process.env.TEST_DATABASE_URL;
 const total = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length;
@@ -23,6 +33,43 @@ async function emptyDatabase(): Promise<{ database: Database; url?: string }> {
   const database = await openDatabase({ dir: 'memory://' });
   cleanups.push(() => database.close());
   return { database };
+}
+
+interface Migrator {
+  ready: Promise<void>;
+  go(): void;
+  done: Promise<{ applied: number; fresh: boolean; started: number; finished: number }>;
+}
+
+/** A real OS process migrating `url` (test/migrate-process.ts): ready once connected, migrates on go(). */
+function migratorProcess(url: string): Migrator {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'migrate-process.ts')], {
+    cwd: path.resolve(here, '../../..'),
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let result = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    lines.on('line', (l) => {
+      if (l === 'ready') resolve();
+      else if (l.startsWith('{')) result = l;
+    });
+    void exited.then((code) => reject(new Error(`migrator exited (${code}) before ready:\n${err}`)));
+  });
+  return {
+    ready,
+    go: () => child.stdin.end('go\n'),
+    done: exited.then((code) => {
+      if (code !== 0 || !result) throw new Error(`migrator exited ${code}:\n${err}`);
+      return JSON.parse(result);
+    }),
+  };
 }
 
 const applied = async (d: Database) => (await d.query<{ n: number }>(sql`select count(*)::int as n from app_migrations`))[0].n;
@@ -86,6 +133,77 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(results.filter((r) => r.fresh)).toHaveLength(1);
     expect(seeds).toBe(1);
     expect(await applied(a)).toBe(total);
+  });
+
+  it.runIf(PG)(
+    'two OS processes migrating one new database at once: both succeed, every migration and the seed applied once',
+    async () => {
+      const t = await tempPgDatabase(PG, 'mig');
+      cleanups.push(t.drop);
+      const procs = [migratorProcess(t.url), migratorProcess(t.url)];
+      await Promise.all(procs.map((p) => p.ready));
+      for (const p of procs) p.go();
+      const [a, b] = await Promise.all(procs.map((p) => p.done));
+      // they ran at the same time: each started before the other finished
+      expect(a.started).toBeLessThan(b.finished);
+      expect(b.started).toBeLessThan(a.finished);
+      expect([a.applied, b.applied].sort((x, y) => x - y)).toEqual([0, total]);
+      expect([a.fresh, b.fresh].filter(Boolean)).toHaveLength(1);
+
+      const database = await openDatabase({ url: t.url, poolSize: 1 });
+      cleanups.push(() => database.close());
+      const [m] = await database.query<{ n: number; hashes: number }>(sql`select count(*)::int as n, count(distinct hash)::int as hashes from app_migrations`);
+      expect(m).toEqual({ n: total, hashes: total });
+      const [seed] = await database.query<{ roles: number; admins: number }>(sql`select
+        (select count(*)::int from roles where name = ${FULL_ROLE_NAME}) as roles, (select count(*)::int from users where username = 'admin') as admins`);
+      expect(seed).toEqual({ roles: 1, admins: 1 });
+    },
+    90_000,
+  );
+
+  it('creates the session triggers once; again only when one is missing or differs', async () => {
+    const { database } = await emptyDatabase();
+    await migrate(database);
+    const db = database.db;
+    expect(await installSessionNotify(db)).toBe(false);
+    await database.query(sql`drop trigger sessions_notify_sessions on sessions`);
+    expect(await installSessionNotify(db)).toBe(true);
+    expect(await installSessionNotify(db)).toBe(false);
+    await database.query(
+      sql`create or replace trigger users_notify_sessions after update of status on users for each statement execute function nns_notify_sessions()`,
+    );
+    expect(await installSessionNotify(db)).toBe(true);
+    await database.query(sql`create or replace function nns_notify_sessions() returns trigger language plpgsql as $$ begin return null; end $$`);
+    expect(await installSessionNotify(db)).toBe(true);
+    await database.query(sql`alter table permissions disable trigger permissions_notify_sessions`);
+    expect(await installSessionNotify(db)).toBe(true);
+    expect(await installSessionNotify(db)).toBe(false);
+    expect(await migrate(database)).toEqual({ applied: 0, fresh: false });
+  });
+
+  it.runIf(PG)('a process starting beside a busy one does not wait for its writes on users and sessions', async () => {
+    const { database, url } = await emptyDatabase();
+    await migrate(database, async (tx) => {
+      await seedPlatform(tx, 'Admin@12345');
+    });
+    // a request of the running process, in the middle of its transaction
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    cleanups.push(() => writer.end());
+    await writer.query('begin');
+    await writer.query(`update users set last_login_at = now() where username = 'admin'`);
+    await writer.query('update sessions set last_seen_at = now() where id = -1');
+    await writer.query('update role_permissions set role_id = role_id where false');
+
+    const second = await openDatabase({ url: url as string, poolSize: 2 });
+    cleanups.push(() => second.close());
+    const starting = migrate(second, async (tx) => {
+      await seedPlatform(tx, 'Admin@12345');
+    });
+    const outcome = await Promise.race([starting, new Promise((r) => setTimeout(() => r('blocked'), 5000))]);
+    await writer.query('rollback');
+    await starting;
+    expect(outcome).toEqual({ applied: 0, fresh: false });
   });
 
   // PGlite is one process's database (it cannot be opened by two processes, see docs/operations.md);

@@ -1,4 +1,5 @@
 import { polygonAreaHa } from '@nns/shared/geo';
+import { acreageCheck } from '@nns/shared/producers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeApp, type TestApp } from './helpers';
 
@@ -57,6 +58,16 @@ describe('material areas: acreage against the drawn boundary', () => {
     expect(u.body.data.entry.acreage_warning).toBeNull();
   });
 
+  it('uses the shared rule of the map screen: measured against the drawn area, warning past 20 %', async () => {
+    // 300 m square ≈ 9 ha: 7.4 ha is −17.8 % of the drawn area (21.6 % of the entered acreage, which the map once warned at)
+    const boundary = square(300, 11.94, 108.4);
+    const near = await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-DL-03', name: 'Vườn rau Đức Trọng', acreage: 7.4, boundary } });
+    expect(near.body.data.entry).toMatchObject({ ...acreageCheck(7.4, boundary), acreage_warning: null });
+    const far = await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-DL-04', name: 'Vườn hoa Thái Phiên', acreage: 6.5, boundary } });
+    expect(far.body.data.entry.acreage_warning).toBe(acreageCheck(6.5, boundary).acreage_warning);
+    expect(far.body.data.entry.acreage_warning).toMatch(/^Diện tích nhập \(6,5 ha\) chênh 2\d,\d% so với diện tích tính từ ranh giới \(9(,\d+)? ha\)$/);
+  });
+
   it('answers no comparison without a boundary, and refuses a degenerate boundary', async () => {
     const r = await call(t, 'POST', '/api/admin/material-areas', { body: { code: 'VNL-ST-01', name: 'Cánh đồng lúa ST25', acreage: 120.5 } });
     expect(r.body.data.entry).toMatchObject({ acreage: 120.5, boundary_acreage: null, acreage_warning: null });
@@ -84,6 +95,6 @@ describe('material areas: acreage against the drawn boundary', () => {
     const e = await call(t, 'GET', '/api/admin/material-areas/export-material-areas', { query: { search: 'ea tu' } });
     expect(e.status).toBe(200);
     expect(e.body.data.rows).toBe(1);
-    expect((await call(t, 'GET', '/api/admin/material-areas/count')).body.data.count).toBe(3);
+    expect((await call(t, 'GET', '/api/admin/material-areas/count')).body.data.count).toBe(5);
   });
 });

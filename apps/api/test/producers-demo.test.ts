@@ -1,7 +1,10 @@
-import { isCitizenId, isGtin, isPhone, isTaxCode } from '@nns/shared';
+import { isCitizenId, isGtin, isPhone, isTaxCode, isUploadUrl, thumbnailUrlOf } from '@nns/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
+import { PRODUCERS } from '../src/modules/producers/demo-data';
 import { call, makeApp, type TestApp } from './helpers';
+
+const PRODUCTS = PRODUCERS.reduce((n, x) => n + x.products.length, 0);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,29 +18,34 @@ const list = async (name: string) => (await call(t, 'GET', `/api/admin/${name}`,
 describe('producers demo data', () => {
   it('has believable, valid producers, products, areas, distributors, labors and app users', async () => {
     const m = await list('manufactures');
-    expect(m.length).toBe(6);
+    expect(m.length).toBe(PRODUCERS.length);
     for (const x of m) {
       expect(isTaxCode(x.tax_code), x.tax_code).toBe(true);
       expect(isPhone(x.phone), x.phone).toBe(true);
     }
     const names = m.map((x: { name: string }) => x.name).join(' | ');
-    for (const w of ['Cà phê', 'Lúa gạo', 'Hồ tiêu', 'Thanh long', 'Thủy sản']) expect(names).toContain(w);
+    // the five crops of the issue, and Lâm Đồng's specialities
+    for (const w of ['Cà phê', 'Lúa gạo', 'Hồ tiêu', 'Thanh long', 'Thủy sản', 'Hoa', 'Dâu tây', 'Cá tầm', 'Rau', 'Hồng']) expect(names).toContain(w);
 
     const p = await list('products');
-    expect(p.length).toBe(11);
+    expect(p.length).toBe(PRODUCTS);
     for (const x of p) {
       expect(isGtin(x.gtin), x.gtin).toBe(true);
       expect(x.gtin.startsWith('893')).toBe(true);
       expect(x.images).toHaveLength(2);
+      // demo pictures are files stored like uploads, with their thumbnails beside them
+      for (const url of x.images) expect(isUploadUrl(url, 'image'), url).toBe(true);
     }
     const img = await t.app.inject({ method: 'GET', url: p[0].images[0] });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+    const thumb = await t.app.inject({ method: 'GET', url: thumbnailUrlOf(p[0].images[0]) });
+    expect(thumb.headers['content-type']).toBe('image/webp');
 
     const a = await list('material-areas');
-    expect(a.length).toBe(6);
+    expect(a.length).toBe(PRODUCERS.length);
     const warned = a.filter((x: { acreage_warning: string | null }) => x.acreage_warning);
-    expect(warned.map((x: { code: string }) => x.code)).toEqual(['VNL-STG-001']);
+    expect(warned.map((x: { code: string }) => x.code)).toEqual(['VNL-LDG-003']);
     for (const x of a.filter((y: { acreage_warning: string | null }) => !y.acreage_warning)) expect(Math.abs(x.acreage_difference_percent)).toBeLessThan(1);
 
     expect((await list('distributors')).length).toBe(5);
@@ -47,10 +55,48 @@ describe('producers demo data', () => {
     expect((await list('apps')).length).toBe(5);
   });
 
+  it('puts every producer, area, distributor and app user of Lâm Đồng in a seeded ward, and every product in a group', async () => {
+    const lamDong = (await call(t, 'GET', '/api/admin/provinces', { query: { search: 'Lâm Đồng' } })).body.data.entries[0];
+    // the rice and pangasius producers lie outside the seeded wards (Cần Thơ, An Giang): no ward, and their addresses say so
+    const outside = new Set(PRODUCERS.filter((x) => !x.ward.length).flatMap((x) => [x.code, x.area.code]));
+    expect([...outside].sort()).toEqual(['CSSX-AGG-010', 'CSSX-CTO-007', 'VNL-AGG-001', 'VNL-CTO-001']);
+    const wards = await list('wards');
+    const seeded = new Set(wards.filter((w: { province_id: number }) => w.province_id === lamDong.id).map((w: { id: number }) => w.id));
+    expect(seeded.size).toBeGreaterThan(0);
+    for (const name of ['manufactures', 'material-areas', 'distributors', 'apps']) {
+      const rows = await list(name);
+      expect(rows.length, name).toBeGreaterThan(0);
+      for (const r of rows) {
+        const label = `${name} ${r.code ?? r.full_name}`;
+        expect(r.address, label).toBeTruthy();
+        if (outside.has(r.code)) {
+          expect(r.ward_id, label).toBeNull();
+          expect(r.address, label).toMatch(/An Giang|Cần Thơ/);
+          continue;
+        }
+        expect(seeded.has(r.ward_id), `${label}: ward ${r.ward_id}`).toBe(true);
+        // the address names the ward it is in
+        const ward = wards.find((w: { id: number }) => w.id === r.ward_id);
+        expect(r.address.toLowerCase(), label).toContain(ward.name.replace(/^(Phường|Xã) /, '').toLowerCase());
+      }
+    }
+    for (const x of await list('products')) {
+      expect(x.product_group_id, x.code).toEqual(expect.any(Number));
+      expect(x.product_unit_id, x.code).toEqual(expect.any(Number));
+      expect(x.farming_form_id, x.code).toEqual(expect.any(Number));
+    }
+    const tea = (await list('products')).find((x: { code: string }) => x.code === 'SP-TRA-ATISO-20');
+    expect(tea.product_group).toMatchObject({ name: 'Trà' });
+    for (const x of await list('manufactures')) {
+      expect(x.manufacturing_form_id, x.code).toEqual(expect.any(Number));
+      expect(x.manufacturing_sector_id, x.code).toEqual(expect.any(Number));
+    }
+  });
+
   it('runs again without duplicating anything', async () => {
     await seedDemo(t.app.services);
-    expect((await list('manufactures')).length).toBe(6);
-    expect((await list('products')).length).toBe(11);
+    expect((await list('manufactures')).length).toBe(PRODUCERS.length);
+    expect((await list('products')).length).toBe(PRODUCTS);
     expect((await list('labors')).length).toBe(7);
   });
 });

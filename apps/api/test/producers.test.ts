@@ -133,6 +133,25 @@ describe('distributors, apps, labors: approve and count', () => {
     expect((await call(t, 'GET', '/api/admin/apps/count', { query: { status: 'approved' } })).body.data.count).toBe(1);
   });
 
+  it('stores phones in one form (0 + 9 digits), so a number typed with spaces, dots or +84 is the same number', async () => {
+    const r = await call(t, 'POST', '/api/admin/apps', { body: { full_name: 'Lê Văn Tám', phone: '0983.456.712' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.entry.phone).toBe('0983456712');
+    for (const phone of ['0983 456 712', '+84 983 456 712', '84983456712', '0983-456-712']) {
+      const dup = await call(t, 'POST', '/api/admin/apps', { body: { full_name: 'Lê Văn Tám', phone } });
+      expect(dup.status, phone).toBe(409);
+      expect(errorsOf(dup).map((e: { field: string }) => e.field)).toEqual(['phone']);
+    }
+    const long = await call(t, 'POST', '/api/admin/apps', { body: { full_name: 'X', phone: `0983456713${' '.repeat(15)}1` } });
+    expect(errorsOf(long)).toContainEqual({ field: 'phone', message: 'Số điện thoại tối đa 20 ký tự' });
+    const found = await call(t, 'GET', '/api/admin/apps', { query: { search: '0983456712' } });
+    expect(found.body.data.entries).toHaveLength(1);
+    const m = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-01', name: 'Tổ hợp tác Rau Lâm Viên', phone: '+84 263 3822 123' } });
+    expect(errorsOf(m)).toContainEqual({ field: 'phone', message: MESSAGES.phone });
+    const u = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-01', name: 'Tổ hợp tác Rau Lâm Viên', phone: '+84 905 123 456' } });
+    expect(u.body.data.entry.phone).toBe('0905123456');
+  });
+
   it('checks a labor citizen ID and username, hashes the diary password and never presents it', async () => {
     const bad = await call(t, 'POST', '/api/admin/labors', {
       body: { code: 'LD-0', full_name: 'A', citizen_id: '12345678901', username: 'ten có dấu', password: '123' },
@@ -206,7 +225,8 @@ describe('ward scope of producers', () => {
       token: officer.token,
       body: { code: 'CSSX-PX-02', name: 'Khác', ward_id: wardId + 1000 },
     });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(400);
+    expect(other.body.data.errors.map((e: { field: string }) => e.field)).toEqual(['ward_id']);
     const list = await call(t, 'GET', '/api/admin/manufactures', { token: officer.token, query: { limit: '100' } });
     expect(list.body.data.entries.map((e: { code: string }) => e.code)).toEqual(['CSSX-PX-01']);
     const area = await call(t, 'POST', '/api/admin/material-areas', { token: officer.token, body: { code: 'VNL-PX-01', name: 'Vườn rau', acreage: 0.8 } });

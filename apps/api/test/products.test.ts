@@ -1,6 +1,7 @@
-import { MESSAGES } from '@nns/shared';
+import { MESSAGES, thumbnailUrlOf } from '@nns/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { auth, call, makeApp, makeUser, type TestApp } from './helpers';
 import { gtin13 } from './samples';
 
 let t: TestApp;
@@ -79,6 +80,43 @@ describe('products', () => {
         { field: 'price', message: MESSAGES.min('Giá (VNĐ)', 0) },
       ]),
     );
+  });
+
+  it('takes images only as files uploaded through the uploads route (no data: or outside URLs)', async () => {
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#6d4c41' } })
+      .png()
+      .toBuffer();
+    const boundary = '----nnsproducts';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ca-phe.png"\r\nContent-Type: image/png\r\n\r\n`),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/uploads',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth(t.adminToken) },
+    });
+    expect(up.statusCode).toBe(200);
+    const { url, thumbnail_url } = up.json().data;
+    expect(thumbnailUrlOf(url)).toBe(thumbnail_url);
+
+    const dataUrl = `data:image/png;base64,${image.toString('base64')}`;
+    for (const images of [[dataUrl], ['https://example.com/anh.jpg'], [url, '//evil.example/a.png'], ['/uploads/../etc/passwd.png']]) {
+      const r = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-ANH-1', name: 'Cà phê', images } });
+      expect(r.status, images.join()).toBe(400);
+      expect(errorsOf(r)).toEqual([{ field: 'images', message: 'Tệp phải được tải lên qua hệ thống' }]);
+    }
+    const pdf = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-ANH-1', name: 'Cà phê', images: ['/uploads/media/2025/01/x.pdf'] } });
+    expect(errorsOf(pdf)).toEqual([{ field: 'images', message: MESSAGES.uploadImage }]);
+    const logo = await call(t, 'PUT', `/api/admin/manufactures/${manufactureId}`, { body: { logo: 'javascript:alert(1)' } });
+    expect(errorsOf(logo)).toEqual([{ field: 'logo', message: 'Tệp phải được tải lên qua hệ thống' }]);
+
+    const ok = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-ANH-1', name: 'Cà phê', images: [url] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.entry.images).toEqual([url]);
+    expect((await t.app.inject({ method: 'GET', url: thumbnail_url })).headers['content-type']).toBe('image/webp');
   });
 
   it('approves (change-status), rejects, toggles highlight, and counts', async () => {

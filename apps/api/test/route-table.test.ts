@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { CLOSE_UNAUTHENTICATED, realtimeLimits } from '../src/core/realtime';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
 /** Every route declares its access; without a session a non-public route answers 401, without the permission 403. */
@@ -23,7 +25,7 @@ describe('route table', () => {
 
   it('answers 401 without a session on every non-public route', async () => {
     const failures: string[] = [];
-    for (const r of t.app.routeTable.filter((x) => x.access !== 'public')) {
+    for (const r of t.app.routeTable.filter((x) => x.access !== 'public' && x.access !== 'socket')) {
       const res = await call(t, r.method, concrete(r.url), { token: '' });
       if (res.status !== 401 || res.body?.code !== 401) failures.push(`${r.method} ${r.url} → ${res.status}`);
     }
@@ -31,7 +33,7 @@ describe('route table', () => {
   });
 
   it('answers 401 with a forged token', async () => {
-    const r = t.app.routeTable.find((x) => x.access !== 'public' && x.method === 'GET');
+    const r = t.app.routeTable.find((x) => x.access !== 'public' && x.access !== 'socket' && x.method === 'GET');
     const res = await call(t, 'GET', concrete(r!.url), { token: 'a'.repeat(43) });
     expect(res.status).toBe(401);
   });
@@ -43,6 +45,31 @@ describe('route table', () => {
       if (res.status !== 403 || res.body?.code !== 403) failures.push(`${r.method} ${r.url} → ${res.status}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  // a WebSocket route authenticates itself on its first message (core/realtime.ts)
+  it('closes every socket route with 4401 without a session: no auth in time, a forged token, another first message', async () => {
+    const sockets = t.app.routeTable.filter((x) => x.access === 'socket');
+    expect(sockets.map((r) => r.url)).toContain('/api/ws');
+    const closeCode = (ws: WebSocket) => new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    const timeout = realtimeLimits.authTimeoutMs;
+    realtimeLimits.authTimeoutMs = 300;
+    try {
+      const failures: string[] = [];
+      for (const r of sockets) {
+        for (const first of [null, { type: 'auth', token: 'a'.repeat(43) }, { type: 'subscribe', token: t.adminToken }]) {
+          const ws = await t.app.injectWS(r.url);
+          const closed = closeCode(ws);
+          if (first) ws.send(JSON.stringify(first));
+          const code = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve('open'), 3000))]);
+          if (code !== CLOSE_UNAUTHENTICATED) failures.push(`${r.url} ${JSON.stringify(first)} → ${code}`);
+          ws.terminate();
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      realtimeLimits.authTimeoutMs = timeout;
+    }
   });
 
   it('answers 404 in the envelope for unknown API routes', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_ONLY_RE } from './dates';
-import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, MESSAGES } from './validators';
+import { isUploadUrl, uploadExtension } from './media';
+import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, MESSAGES, normalizePhone, PHONE_INPUT_MAX } from './validators';
 
 /**
  * Field builders: each field of a resource is declared once with its Vietnamese label and
@@ -118,6 +119,12 @@ export const GEO_POLYGON = z.object({
   coordinates: z.array(z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])).min(1)),
 });
 
+/** Why a value is not a stored upload of the right kind; null when it is one. */
+function uploadMessage(v: unknown, kind: 'image' | 'file'): string | null {
+  if (typeof v !== 'string' || !uploadExtension(v)) return MESSAGES.upload;
+  return isUploadUrl(v, kind) ? null : MESSAGES.uploadImage;
+}
+
 /** Blank strings count as empty: a required field then says '{label} bắt buộc'. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -148,7 +155,13 @@ function baseSchema(f: FieldDef): z.ZodType {
         .max(f.max ?? 255, MESSAGES.maxLength(L, f.max ?? 255))
         .refine(isEmail, MESSAGES.email);
     case 'phone':
-      return z.string(typeErr(MESSAGES.phone)).trim().refine(isPhone, MESSAGES.phone);
+      // stored in the one canonical form (normalizePhone: 0 + 9 digits), so unique checks see one number
+      return z
+        .string(typeErr(MESSAGES.phone))
+        .trim()
+        .max(PHONE_INPUT_MAX, MESSAGES.maxLength(L, PHONE_INPUT_MAX))
+        .transform(normalizePhone)
+        .refine(isPhone, MESSAGES.phone);
     case 'integer':
     case 'money': {
       let n = z.number(typeErr(MESSAGES.integer(L))).int(MESSAGES.integer(L));
@@ -179,12 +192,26 @@ function baseSchema(f: FieldDef): z.ZodType {
         .positive(MESSAGES.invalid(L));
     case 'refs':
       return z.array(z.number().int().positive(), typeErr(MESSAGES.invalid(L)));
+    // only files stored through our uploads route (content-checked there): no outside or data: URLs
     case 'image':
-    case 'file':
-      return z.string(typeErr(MESSAGES.invalid(L))).max(1000);
+    case 'file': {
+      const kind = f.kind === 'image' ? 'image' : 'file';
+      return z.string(typeErr(MESSAGES.invalid(L))).superRefine((v, ctx) => {
+        const msg = uploadMessage(v, kind);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      });
+    }
     case 'images':
-    case 'files':
-      return z.array(z.string().max(1000), typeErr(MESSAGES.invalid(L))).max(f.max ?? 20, MESSAGES.max(L, f.max ?? 20));
+    case 'files': {
+      const kind = f.kind === 'images' ? 'image' : 'file';
+      const max = f.max ?? 20;
+      // one message on the field itself (not on 'images.0'), so the form shows it under the widget
+      return z.array(z.unknown(), typeErr(MESSAGES.invalid(L))).superRefine((list, ctx) => {
+        if (list.length > max) return ctx.addIssue({ code: 'custom', message: `${L} tối đa ${max} tệp` });
+        const msg = list.map((v) => uploadMessage(v, kind)).find(Boolean);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      });
+    }
     case 'polygon':
       return GEO_POLYGON;
     case 'switch':

@@ -2,6 +2,7 @@ export * from './dates';
 export * from './enums';
 export * from './fields';
 export * from './import';
+export * from './media';
 export * from './permissions';
 export * from './resource';
 export * from './text';

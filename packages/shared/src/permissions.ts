@@ -94,3 +94,26 @@ export function can(permissions: readonly { action: string; subject: string }[] 
   if (!action || !subject) return true;
   return !!permissions?.some((p) => p.action === action && p.subject === subject);
 }
+
+export interface PermissionCatalogue {
+  actions: { key: Action; label: string }[];
+  areas: { key: Area; label: string; subjects: { key: Subject; label: string }[] }[];
+}
+
+/**
+ * The catalogue as the permission matrix shows it: actions as columns, subjects grouped by area with
+ * their Vietnamese names. Static: the screens build it here, so editing a role needs no extra permission.
+ */
+export function permissionCatalogue(): PermissionCatalogue {
+  const subjects = Object.keys(SUBJECTS) as Subject[];
+  return {
+    actions: ACTIONS.map((key) => ({ key, label: ACTION_LABELS[key] })),
+    areas: (Object.keys(AREAS) as Area[])
+      .map((key) => ({
+        key,
+        label: AREAS[key],
+        subjects: subjects.filter((s) => SUBJECTS[s].area === key).map((s) => ({ key: s, label: SUBJECTS[s].label })),
+      }))
+      .filter((a) => a.subjects.length),
+  };
+}

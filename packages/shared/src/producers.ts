@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { DATE_ONLY_RE } from './dates';
+import { DATE_ONLY_RE, formatNumber } from './dates';
 import type { EnumOption } from './fields';
+import { type GeoPolygon, polygonAreaHa } from './geo';
 
 /** Certification schemes a Vietnamese producer, area or product holds (DOMAIN.md 'Producers and catalog'). */
 export const CERTIFICATION_TYPES: EnumOption[] = [
@@ -67,8 +68,47 @@ export function certificationsText(list: unknown): string {
     .join('; ');
 }
 
-/** Beyond this relative difference between the entered acreage and the drawn boundary, the answer warns. */
+/**
+ * Beyond this relative difference between the entered acreage and the area of the drawn boundary
+ * (measured against the drawn area), the server's answer and the map both warn.
+ */
 export const ACREAGE_WARN_RATIO = 0.2;
+
+export interface AcreageCheck {
+  /** area of the drawn boundary in hectares (4 decimals); null without a boundary */
+  boundary_acreage: number | null;
+  /** entered − drawn, in hectares */
+  acreage_difference: number | null;
+  /** (entered − drawn) / drawn × 100, one decimal */
+  acreage_difference_percent: number | null;
+  /** a Vietnamese sentence when |percent| passes ACREAGE_WARN_RATIO; never a refusal */
+  acreage_warning: string | null;
+}
+
+// "|| 0": a difference that rounds to nothing is 0, not -0 (which would read "-0%")
+const roundTo = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d || 0;
+
+/**
+ * The one acreage rule (server answer and map screen): the entered acreage compared with the area of
+ * the drawn boundary, the difference measured against the drawn area, a warning sentence past
+ * ACREAGE_WARN_RATIO. Boundaries are drawn by hand, so a difference is a warning for the officer.
+ */
+export function acreageCheck(acreage: unknown, boundary: unknown): AcreageCheck {
+  const computed = boundary ? polygonAreaHa(boundary as GeoPolygon) : 0;
+  if (!computed) return { boundary_acreage: null, acreage_difference: null, acreage_difference_percent: null, acreage_warning: null };
+  const entered = typeof acreage === 'number' && Number.isFinite(acreage) ? acreage : null;
+  const diff = entered === null ? null : entered - computed;
+  const pct = diff === null ? null : (diff / computed) * 100;
+  const warn = pct !== null && Math.abs(pct) > ACREAGE_WARN_RATIO * 100;
+  return {
+    boundary_acreage: roundTo(computed, 4),
+    acreage_difference: diff === null ? null : roundTo(diff, 4),
+    acreage_difference_percent: pct === null ? null : roundTo(pct, 1),
+    acreage_warning: warn
+      ? `Diện tích nhập (${formatNumber(entered)} ha) chênh ${formatNumber(Math.abs(pct as number), 1)}% so với diện tích tính từ ranh giới (${formatNumber(computed)} ha)`
+      : null,
+  };
+}
 
 /** Latitude/longitude bounds wide enough for Vietnam and its islands. */
 export const VN_LAT = { min: 8, max: 24 };

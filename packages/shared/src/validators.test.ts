@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername } from './validators';
+import { fieldSchema, phone } from './fields';
+import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, normalizePhone, withGs1CheckDigit } from './validators';
 
 describe('Vietnamese identity rules', () => {
   it('phones: +84, 84 or 0, a carrier prefix, then 7 digits', () => {
     for (const ok of ['0912345678', '+84912345678', '84912345678', '0387654321', '0567890123', '0701234567', '0812345678']) expect(isPhone(ok), ok).toBe(true);
     for (const bad of ['0212345678', '091234567', '09123456789', '+8491234567a', '912345678', '0612345678', '']) expect(isPhone(bad), bad).toBe(false);
+  });
+  it('phones are stored in one form: 0 + 9 digits, without the separators people type', () => {
+    for (const typed of ['0912 345 678', '0912.345.678', '0912-345-678', ' +84 912 345 678 ', '84912345678', '+84912345678'])
+      expect(normalizePhone(typed), typed).toBe('0912345678');
+    const s = fieldSchema(phone({ label: 'Số điện thoại' }), 'create');
+    expect(s.parse('+84 912.345.678')).toBe('0912345678');
+    expect(s.safeParse('0912 345 678 0000 0000 0000').error?.issues[0].message).toBe('Số điện thoại tối đa 20 ký tự');
+    expect(s.safeParse('0912_345_678').error?.issues[0].message).toBe('Số điện thoại không đúng định dạng');
   });
   it('e-mail, username, CCCD, tax code', () => {
     expect(isEmail('can.bo@phuong.gov.vn')).toBe(true);
@@ -25,5 +34,7 @@ describe('Vietnamese identity rules', () => {
     expect(isGtin('10012345678902')).toBe(true);
     expect(isGtin('893458801211')).toBe(false);
     expect(isGtin('abc')).toBe(false);
+    expect(withGs1CheckDigit('893458801211')).toBe('8934588012112');
+    expect(isGtin(withGs1CheckDigit('8934563138'.padEnd(12, '7')))).toBe(true);
   });
 });

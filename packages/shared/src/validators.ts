@@ -25,24 +25,50 @@ export const MESSAGES = {
   invalid: (label: string) => `${label} không hợp lệ`,
   unknown: (key: string) => `Tham số không được hỗ trợ: ${key}`,
   password: 'Mật khẩu phải từ 8 đến 128 ký tự',
+  upload: 'Tệp phải được tải lên qua hệ thống',
+  uploadImage: 'Tệp phải là ảnh JPEG, PNG, WebP hoặc GIF',
 };
 
 export const isEmail = (v: string) => EMAIL_RE.test(v);
-export const isPhone = (v: string) => PHONE_RE.test(v.replace(/[\s.]/g, ''));
+/** Longest phone input taken (with the separators people type); the stored form is 10 digits. */
+export const PHONE_INPUT_MAX = 20;
+
+/**
+ * The one stored form of a phone number: 10 digits starting with 0. Spaces, dots and dashes typed
+ * between digits go, and the country code becomes the leading 0 ('+84 912.345-678' → '0912345678'),
+ * so a number typed two ways is one number for unique checks and searches.
+ */
+export function normalizePhone(v: string): string {
+  const s = v.trim().replace(/[\s.-]/g, '');
+  if (/^\+84\d{9}$/.test(s)) return `0${s.slice(3)}`;
+  if (/^84\d{9}$/.test(s)) return `0${s.slice(2)}`;
+  return s;
+}
+
+export const isPhone = (v: string) => PHONE_RE.test(normalizePhone(v));
 export const isUsername = (v: string) => USERNAME_RE.test(v);
 export const isCitizenId = (v: string) => CITIZEN_ID_RE.test(v);
 export const isTaxCode = (v: string) => TAX_CODE_RE.test(v);
 
+/** The GS1 check digit of a GTIN body (its digits without the check digit). */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0;
+  body
+    .split('')
+    .reverse()
+    .forEach((d, i) => {
+      sum += Number(d) * (i % 2 === 0 ? 3 : 1);
+    });
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A GTIN from its body: '893123456789' → '8931234567894' (GTIN-13 with Vietnam's GS1 prefix). */
+export const withGs1CheckDigit = (body: string) => body + gs1CheckDigit(body);
+
 /** GS1 check digit over GTIN-8/12/13/14. */
 export function isGtin(v: string): boolean {
   if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(v)) return false;
-  const digits = v.split('').map(Number);
-  const check = digits.pop() as number;
-  let sum = 0;
-  digits.reverse().forEach((d, i) => {
-    sum += d * (i % 2 === 0 ? 3 : 1);
-  });
-  return (10 - (sum % 10)) % 10 === check;
+  return gs1CheckDigit(v.slice(0, -1)) === Number(v[v.length - 1]);
 }
 
 export const PASSWORD_MIN = 8;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLogs } from '../db/schema/core';
 import type { AuditEntry } from './module';
+import { redactedUrl } from './secret-path';
 
 const SECRET = /pass(word)?|token|secret|hash|device_key|api_key/i;
 
@@ -46,7 +47,7 @@ export async function writeAudit(db: Db, req: FastifyRequest | null, e: AuditEnt
     subject: e.subject,
     record_id: e.recordId === undefined || e.recordId === null ? null : String(e.recordId),
     method: req?.method ?? null,
-    path: req ? req.url.split('?')[0] : null,
+    path: req ? redactedUrl(req).split('?')[0] : null,
     code,
     ip: req?.ip ?? null,
     user_agent: req?.headers['user-agent']?.slice(0, 500) ?? null,

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FieldDef, formatDate, formatDateTime, optionLabel, type ResourceDef } from '@nns/shared';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { exportFiles } from '../db/schema/core';
+import { loadExcel } from './excel';
 import type { Ctx } from './module';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereOf, whereSql } from './resource-query';
 import { attachRefs, exec, selectList } from './resource-store';
@@ -84,6 +84,7 @@ export async function exportResource(services: Services, def: ResourceDef, q: Li
   const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, '');
   const fileName = `${def.name}-${stamp}.xlsx`;
   const file = path.join(dir, `${token}.xlsx`);
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(def.label));
   ws.columns = [{ header: 'STT', key: '_n', width: 6 }, ...columns.map((c) => ({ header: c.header, key: c.key, width: c.width }))];

@@ -1,9 +1,10 @@
 import { type FieldDef, MESSAGES, NO_DATA, type ResourceDef, TZ_OFFSET_MINUTES, unaccent } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Db } from '../db/client';
 import { badRequest } from './errors';
+import { loadExcel } from './excel';
 import { exportColumns } from './export';
 import { col } from './resource-query';
 import { exec } from './resource-store';
@@ -72,6 +73,7 @@ export const MAX_IMPORT_ROWS = 5000;
 
 /** Reads the first sheet: headers on row 1 matched to field labels (accents and case ignored). */
 export async function readSheet(def: ResourceDef, buf: Buffer): Promise<Sheet> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);

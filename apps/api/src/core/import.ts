@@ -1,14 +1,14 @@
 import '@fastify/multipart';
 import { type ResourceDef, toFieldErrors } from '@nns/shared';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError, badRequest } from './errors';
+import { loadExcel } from './excel';
 import { exportColumns, sheetName } from './export';
 import { type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, ResourceHooks, Router } from './module';
-import { assertWardAllowed, col, scopeOf, whereSql } from './resource-query';
+import { col, scopeOf, settleWard, whereSql } from './resource-query';
 import { attachRefs, checkRefs, checkUnique, exec, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
 import type { Services } from './services';
 
@@ -171,9 +171,9 @@ async function importRow(j: RowJob, r: SheetRow) {
     const id = await tx.transaction(async (spTx) => {
       const sp = spTx as unknown as Db;
       if (existing) {
-        if ('ward_id' in data) assertWardAllowed(def, ctx.user, data.ward_id);
+        settleWard(def, ctx.user, data, existing);
         if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, sp);
-        await checkRefs(sp, def, data);
+        await checkRefs(sp, def, data, ctx.user, existing);
         await checkUnique(sp, def, { ...existing, ...data }, existing.id as number);
         const [row] = await exec(sp, updateSql(def, existing.id as number, rowValues(def, data, ctx, existing))).catch(mapDbError);
         await hooks.afterWrite?.(row, ctx, sp, 'update');
@@ -189,10 +189,9 @@ async function importRow(j: RowJob, r: SheetRow) {
         );
         return row.id as number;
       }
-      if (def.wardScoped && ctx.user && !ctx.user.unscoped && data.ward_id == null) data.ward_id = ctx.user.ward_id;
-      assertWardAllowed(def, ctx.user, data.ward_id);
+      settleWard(def, ctx.user, data);
       if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, sp);
-      await checkRefs(sp, def, data);
+      await checkRefs(sp, def, data, ctx.user);
       await checkUnique(sp, def, data);
       const [row] = await exec(sp, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
       await hooks.afterWrite?.(row, ctx, sp, 'create');
@@ -224,6 +223,7 @@ export async function importResource(services: Services, def: ResourceDef, hooks
 
 /** An empty workbook with the import's headers and a second sheet that explains each column. */
 export async function templateWorkbook(def: ResourceDef, columns: ImportColumn[] = templateColumns(def)) {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheetName(def.label));
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(50, Math.max(14, c.header.length + 4)) }));

@@ -4,8 +4,13 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Services } from './services';
 
-/** Who may call a route: anyone, any signed-in user, or holders of one permission. */
-export type Access = 'public' | 'authenticated' | { action: Action; subject: Subject };
+/**
+ * Who may call a route: anyone, any signed-in user, or holders of one permission; 'socket' is a
+ * WebSocket route that authenticates itself on its first message (core/realtime.ts), never added
+ * through `Router.add`.
+ */
+export type Access = 'public' | 'authenticated' | 'socket' | { action: Action; subject: Subject };
+export type HttpAccess = Exclude<Access, 'socket'>;
 
 export interface SessionUser {
   id: number;
@@ -60,11 +65,13 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   raw?: boolean;
   /** a multipart upload: the body is read by the handler */
   multipart?: boolean;
+  /** path params that hold a secret (a reset token): the system log and the request log show `:name` instead */
+  secretParams?: string[];
   handler(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<unknown>;
 }
 
 export interface Router {
-  add<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(r: RouteDef<P, Q, B>): void;
+  add<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(r: RouteDef<P, Q, B> & { access: HttpAccess }): void;
 }
 
 /** Per-resource server behaviour beside its shared declaration. */

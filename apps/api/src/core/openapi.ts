@@ -44,7 +44,14 @@ export function buildOpenApi(routes: RouteDef[]) {
         parameters.push({ name, in: 'query', required: js.required?.includes(name) ?? false, schema });
       }
     }
-    const access = r.access === 'public' ? 'công khai' : r.access === 'authenticated' ? 'đã đăng nhập' : `${r.access.action}:${r.access.subject}`;
+    const access =
+      r.access === 'public'
+        ? 'công khai'
+        : r.access === 'authenticated'
+          ? 'đã đăng nhập'
+          : r.access === 'socket'
+            ? 'WebSocket, xác thực bằng tin nhắn đầu tiên {type: "auth", token}'
+            : `${r.access.action}:${r.access.subject}`;
     const op: Record<string, unknown> = {
       summary: r.summary,
       description: `Quyền: ${access}`,

@@ -96,6 +96,8 @@ export function registerPlatformRoutes(router: Router, services: Services) {
     summary: 'Tải tệp Excel đã xuất',
     tags: ['Hệ thống'],
     raw: true,
+    // the token is the permission: the request log names it, never shows it
+    secretParams: ['token'],
     params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Mã tệp không hợp lệ'), name: z.string().max(200) }).strict(),
     handler: async (ctx) => {
       const [f] = await exec<{ path: string; file_name: string }>(

@@ -8,7 +8,6 @@ import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
 import {
-  assertWardAllowed,
   COUNT_CAP,
   col,
   cursorCondition,
@@ -18,6 +17,7 @@ import {
   orderSql,
   scopeOf,
   searchTextOf,
+  settleWard,
   sortOf,
   whereOf,
   whereSql,
@@ -188,10 +188,9 @@ export function registerResource(router: Router, services: Services, def: Resour
       handler: (ctx) =>
         services.db.transaction(async (tx) => {
           let data = ctx.body as Record<string, unknown>;
-          if (def.wardScoped && ctx.user && !ctx.user.unscoped && data.ward_id == null) data.ward_id = ctx.user.ward_id;
-          assertWardAllowed(def, ctx.user, data.ward_id);
+          settleWard(def, ctx.user, data);
           if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, tx as unknown as Db);
-          await checkRefs(tx as unknown as Db, def, data);
+          await checkRefs(tx as unknown as Db, def, data, ctx.user);
           await checkUnique(tx as unknown as Db, def, data);
           const [row] = await exec(tx as unknown as Db, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
           await hooks.afterWrite?.(row, ctx, tx as unknown as Db, 'create');
@@ -217,10 +216,10 @@ export function registerResource(router: Router, services: Services, def: Resour
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           let data = ctx.body as Record<string, unknown>;
-          if ('ward_id' in data) assertWardAllowed(def, ctx.user, data.ward_id);
+          settleWard(def, ctx.user, data, existing);
           if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
           const merged = { ...existing, ...data };
-          await checkRefs(db, def, data);
+          await checkRefs(db, def, data, ctx.user, existing);
           await checkUnique(db, def, merged, ctx.params.id);
           const [row] = await exec(db, updateSql(def, ctx.params.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
           await hooks.afterWrite?.(row, ctx, db, 'update');
@@ -314,6 +313,7 @@ export function registerResource(router: Router, services: Services, def: Resour
             value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
           else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
           let data: Record<string, unknown> = { [action.field]: value };
+          settleWard(def, ctx.user, data, existing);
           if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
           const [row] = await exec(db, updateSql(def, ctx.params.id, { ...data, updated_at: new Date().toISOString(), updated_by: ctx.user?.id ?? null }));
           await hooks.afterWrite?.(row, ctx, db, 'action');

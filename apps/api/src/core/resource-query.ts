@@ -1,7 +1,7 @@
 import { type FieldDef, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, forbidden } from './errors';
+import { AppError, badRequest } from './errors';
 import type { SessionUser } from './module';
 
 export const MAX_LIMIT = 100;
@@ -158,10 +158,23 @@ export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
   return [sql`ward_id = ${user.ward_id}`];
 }
 
-export function assertWardAllowed(def: ResourceDef, user: SessionUser | null, wardId: unknown) {
+export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình';
+
+/**
+ * The ward of a write by a scoped user: a record they create without a ward lands in theirs, and
+ * whatever they create or change must end in their own ward. Moving a record to another ward or to
+ * none is refused as a bad value of the ward field (400 naming ward_id, so the form shows it under the
+ * field and an import on its row; a 403 would send the web app to the forbidden screen and lose the
+ * form), so a scoped user can never take a record, a colleague or themselves out of the ward scope.
+ * `existing` is the record being changed (already read inside the user's scope); data may be filled.
+ */
+export function settleWard(def: ResourceDef, user: SessionUser | null, data: Record<string, unknown>, existing?: Record<string, unknown>) {
   if (!def.wardScoped || !user || user.unscoped) return;
-  if (wardId !== undefined && wardId !== null && wardId !== user.ward_id) {
-    throw forbidden('Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình');
+  // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
+  if (!existing && data.ward_id == null) data.ward_id = user.ward_id;
+  const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
+  if (ward == null || Number(ward) !== user.ward_id) {
+    throw new AppError(400, WARD_WRITE_MESSAGE, { errors: [{ field: 'ward_id', message: WARD_WRITE_MESSAGE }] });
   }
 }
 

@@ -3,7 +3,7 @@ import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
-import type { Ctx, ResourceHooks } from './module';
+import type { Ctx, ResourceHooks, SessionUser } from './module';
 import { col, scopeOf, whereSql } from './resource-query';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
@@ -81,8 +81,12 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
   return rows[0];
 }
 
-/** Referenced records must exist (and be live) before a write. */
-export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, unknown>) {
+/**
+ * Referenced records must exist (and be live) before a write. A reference to a ward-bound resource
+ * must also lie in the writer's ward scope: another ward's record answers as a missing one. Links the
+ * record already holds (`existing`) stay valid as they are, so an edit does not fail on them.
+ */
+export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, unknown>, user: SessionUser | null = null, existing?: Record<string, unknown>) {
   const errors: { field: string; message: string }[] = [];
   for (const [key, f] of Object.entries(def.fields)) {
     if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref) continue;
@@ -91,15 +95,21 @@ export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, u
     const target = resourceByName[f.ref];
     if (!target) continue;
     const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
-    const live = target.softDelete ? sql` and deleted_at is null` : sql``;
-    const [{ n }] = await exec<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${col(target.table)} where id = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})${live}`,
-    );
+    const w = [sql`id = any(${intArray(ids)})`];
+    if (target.softDelete) w.push(sql`deleted_at is null`);
+    const scope = scopeOf(target, user);
+    if (scope.length) {
+      const prev = existing?.[key];
+      const kept = (Array.isArray(prev) ? prev : prev == null ? [] : [prev]).map(Number).filter((id) => ids.includes(id));
+      w.push(kept.length ? sql`(${sql.join(scope, sql` and `)} or id = any(${intArray(kept)}))` : sql.join(scope, sql` and `));
+    }
+    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)}${whereSql(w)}`);
     if (n !== ids.length) errors.push({ field: key, message: `${f.label} không tồn tại` });
   }
   if (errors.length) throw badRequest(errors);
 }
+
+const intArray = (ids: number[]) => sql.raw(`'{${ids.map((x) => Math.trunc(Number(x))).join(',')}}'::int[]`);
 
 /** Unique fields among live rows answer 409 with the field named. */
 export async function checkUnique(db: Db, def: ResourceDef, data: Record<string, unknown>, exceptId?: number) {

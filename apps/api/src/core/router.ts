@@ -6,6 +6,7 @@ import { AppError, badRequest, envelope, forbidden, unauthorized } from './error
 import type { AuditEntry, Ctx, RouteDef, Router, SessionUser } from './module';
 import type { Services } from './services';
 import { resolveSession } from './session';
+import { sessionCacheOf } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,13 @@ declare module 'fastify' {
 
 /** Every route of the API, in registration order: the route-table walk and OpenAPI read it. */
 export type RouteTable = RouteDef[];
+
+/** A route that declares no query takes none: an unknown key answers 400 like on every other route. */
+const NO_QUERY = z.object({}).strict();
+/** A write route that declares no body takes none: nothing, null, '' or `{}` pass; anything else answers 400. */
+const NO_BODY = z
+  .preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), z.object({}, { error: 'Dữ liệu gửi lên không hợp lệ' }).strict())
+  .transform(() => undefined);
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return value as T;
@@ -31,6 +39,7 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
       app.route({
         method: def.method,
         url: def.url,
+        config: { secretParams: def.secretParams },
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           if (def.access !== 'public' || req.headers.authorization) {
             req.user = await resolveSession(services, req);
@@ -49,8 +58,8 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
             req,
             reply,
             params: parse(def.params, req.params, 'params') as Record<string, unknown>,
-            query: parse(def.query, req.query, 'query') as Record<string, unknown>,
-            body: def.multipart ? undefined : parse(def.body, req.body, 'body'),
+            query: parse(def.query ?? NO_QUERY, req.query, 'query') as Record<string, unknown>,
+            body: def.multipart ? undefined : parse(def.body ?? (def.method === 'GET' ? undefined : NO_BODY), req.body, 'body'),
             user: req.user,
             services,
             audit: (entry: AuditEntry, tx = services.db) => {
@@ -58,7 +67,13 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
               return writeAudit(tx, req, entry);
             },
           };
-          const data = await def.handler(ctx as any);
+          let data: unknown;
+          try {
+            data = await def.handler(ctx as any);
+          } finally {
+            // a write may have changed a session (status, role, revocation): the next request asks again
+            if (def.method !== 'GET') sessionCacheOf(services.database, services.config.SESSION_CACHE_SECONDS).clear();
+          }
           if (def.raw) return reply;
           return reply.code(200).send(envelope(200, def.message ?? 'Thành công', data ?? null));
         },

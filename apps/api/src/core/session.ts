@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './module';
 import type { Services } from './services';
+import { sessionCacheOf } from './session-cache';
 
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
 export const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
@@ -16,12 +17,23 @@ export function bearer(req: FastifyRequest): string | null {
 
 /**
  * The user behind a token, checked on every request against the session's idle and absolute
- * limits, its revocation, and the user's status; the role's permissions are read fresh each time,
- * so a changed role applies at the user's next request.
+ * limits, its revocation, and the user's status; the role's permissions are read fresh, so a
+ * changed role applies at the user's next request. A result is reused for a few seconds only while
+ * nothing that could change it has happened (session-cache.ts).
  */
 export async function resolveSession(s: Services, req: FastifyRequest): Promise<SessionUser | null> {
   const token = bearer(req);
   if (!token) return null;
+  return resolveToken(s, token);
+}
+
+/** The same check for a token that did not come in a header (the live channel's first message, core/realtime.ts). */
+export async function resolveToken(s: Services, token: string): Promise<SessionUser | null> {
+  const key = hashToken(token);
+  const cache = sessionCacheOf(s.database, s.config.SESSION_CACHE_SECONDS);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const mark = cache.mark();
   const idle = s.config.SESSION_IDLE_MINUTES;
   // the role's permissions travel as ids (an index-only read of role_permissions, one short string),
   // named through the catalogue below: this query runs on every request, and joining and
@@ -29,6 +41,7 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
   const rows = await s.database.query<{
     session_id: number;
     seen_age: number;
+    expires_in: number;
     id: number;
     username: string;
     full_name: string;
@@ -37,18 +50,21 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
     must_change_password: boolean | null;
     permission_ids: string | null;
   }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
+      extract(epoch from s.expires_at - now())::int as expires_in,
       u.id, u.username, u.full_name, u.role_id, u.ward_id, u.must_change_password,
       array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
+    where s.token_hash = ${key} and s.revoked_at is null and s.expires_at > now()
       and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.status = 'active'`);
   const r = rows[0];
   if (!r) return null;
   const permissions = await permissionNames(s, r.permission_ids ? r.permission_ids.split(',').map(Number) : []);
-  if (r.seen_age > 60) {
+  let seenAge = r.seen_age;
+  if (seenAge > 60) {
     await s.database.query(sql`update sessions set last_seen_at = now() where id = ${r.session_id}`);
+    seenAge = 0;
   }
-  return {
+  const user: SessionUser = {
     id: r.id,
     username: r.username,
     full_name: r.full_name,
@@ -59,6 +75,9 @@ export async function resolveSession(s: Services, req: FastifyRequest): Promise<
     permissions,
     unscoped: r.username === 'admin' || r.ward_id === null,
   };
+  // kept no longer than the session's own idle and absolute limits allow
+  cache.set(key, user, mark, Math.min(r.expires_in, idle * 60 - seenAge) * 1000);
+  return user;
 }
 
 /**

@@ -21,6 +21,26 @@ export function cacheControlFor(file: string): string {
   return /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Settings the web app reads at run time, so changing them needs a restart, not a rebuild: written
+ * into the page's head as <meta name="nns:…"> tags (no inline script, nothing to loosen in a CSP).
+ */
+export function runtimeMeta(config: Config): string {
+  const settings: Record<string, string> = { 'nns:map-tile-url': config.MAP_TILE_URL };
+  return Object.entries(settings)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeAttr(content)}" />`)
+    .join('');
+}
+
+/** The page with the run-time settings before </head>. */
+export function withRuntimeMeta(html: Buffer, config: Config): Buffer {
+  const text = html.toString('utf8');
+  const at = text.indexOf('</head>');
+  return at < 0 ? html : Buffer.from(`${text.slice(0, at)}${runtimeMeta(config)}${text.slice(at)}`);
+}
+
 /**
  * Serves the built admin app (apps/web/dist, or WEB_DIST) when it exists. Unknown non-API GETs are
  * answered with index.html by the app's notFound handler through `app.webIndex`.
@@ -54,7 +74,7 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const readIndex = (): Buffer | null => {
     try {
       const mtime = fs.statSync(indexFile).mtimeMs;
-      if (!cached || cached.mtime !== mtime) cached = { mtime, body: fs.readFileSync(indexFile) };
+      if (!cached || cached.mtime !== mtime) cached = { mtime, body: withRuntimeMeta(fs.readFileSync(indexFile), config) };
     } catch {
       // a rebuild is replacing dist: keep answering with the last page read, if any
     }

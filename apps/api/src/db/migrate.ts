@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from './client';
+import { installSessionNotify } from './session-notify';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const LOCK_KEY = 72610001;
@@ -30,6 +31,7 @@ export async function migrate(database: Database, after?: (tx: Database['db'], f
       await tx.execute(sql`insert into app_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`);
       applied++;
     }
+    await installSessionNotify(tx as unknown as Database['db']);
     if (after) await after(tx as unknown as Database['db'], fresh);
     return { applied, fresh };
   });

@@ -3,6 +3,8 @@ import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import type { ComponentType, ReactNode } from 'react';
+// the pickers' today/now are Vietnam's (UTC+7), whatever the browser's zone
+import '../core/vn-time';
 import { theme } from './theme';
 
 dayjs.locale('vi');

@@ -1,11 +1,11 @@
-import { Modal, notification } from 'antd';
-import { useEffect } from 'react';
+import { notification } from 'antd';
+import { Fragment, useEffect } from 'react';
 import { AntdRoot } from './antd-root';
-import { attachFeedback, CANCEL_TEXT, type FeedbackImpl, NOTICE_MAX, NOTICE_MS, OK_TEXT } from './feedback';
+import { attachNotices, NOTICE_MAX, NOTICE_MS, type NoticeImpl } from './feedback';
 
 let seq = 0;
 
-/** The antd side of app/feedback.tsx: two notification areas and the modal holder. */
+/** The antd side of app/feedback.tsx's notices: two notification areas (the dialogs are dialog-host.tsx). */
 export default function FeedbackHost() {
   return (
     <AntdRoot>
@@ -17,10 +17,9 @@ export default function FeedbackHost() {
 function FeedbackHostImpl() {
   const [mainApi, mainHolder] = notification.useNotification({ placement: 'bottomRight', maxCount: NOTICE_MAX, stack: false });
   const [socketApi, socketHolder] = notification.useNotification({ placement: 'topRight', maxCount: NOTICE_MAX, stack: false });
-  const [modal, modalHolder] = Modal.useModal();
 
   useEffect(() => {
-    const impl: FeedbackImpl = {
+    const impl: NoticeImpl = {
       notice(group, kind, message, description) {
         const inst = group === 'main' ? mainApi : socketApi;
         const key = `${group}-${++seq}`;
@@ -34,33 +33,16 @@ function FeedbackHostImpl() {
           props: { 'data-testid': `notice-${group}` } as Record<string, string>,
         });
       },
-      result(ok, title, onOk) {
-        const cfg = { title, okText: OK_TEXT, centered: true, onOk };
-        if (ok) modal.success(cfg);
-        else modal.error(cfg);
-      },
-      confirm(o, done) {
-        modal.confirm({
-          title: o.title,
-          content: o.content,
-          okText: OK_TEXT,
-          cancelText: CANCEL_TEXT,
-          okButtonProps: o.danger ? { danger: true } : undefined,
-          centered: true,
-          onOk: () => done(true),
-          onCancel: () => done(false),
-        });
-      },
     };
-    attachFeedback(impl);
-    return () => attachFeedback(null);
-  }, [mainApi, socketApi, modal]);
+    attachNotices(impl);
+    return () => attachNotices(null);
+  }, [mainApi, socketApi]);
 
+  // antd gives both notification holders the same key: keyed wrappers keep React from merging them
   return (
     <>
-      {mainHolder}
-      {socketHolder}
-      {modalHolder}
+      <Fragment key="main">{mainHolder}</Fragment>
+      <Fragment key="socket">{socketHolder}</Fragment>
     </>
   );
 }

@@ -11,32 +11,66 @@ export const LOADING_TEXT = 'Đang tải...';
 
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
-/** What the antd host (feedback-host.tsx, loaded on first use) implements. */
-export interface FeedbackImpl {
+/** What the antd hosts implement: notices (feedback-host.tsx) and dialogs (dialog-host.tsx), each loaded on first use. */
+export interface NoticeImpl {
   notice(group: 'main' | 'socket', kind: NoticeKind, message: ReactNode, description?: ReactNode): void;
+}
+export interface DialogImpl {
   result(ok: boolean, title: ReactNode, onOk?: () => void): void;
   confirm(o: { title: ReactNode; content?: ReactNode; danger?: boolean }, done: (ok: boolean) => void): void;
 }
+export type FeedbackImpl = NoticeImpl & DialogImpl;
 
-let impl: FeedbackImpl | null = null;
-const queue: ((i: FeedbackImpl) => void)[] = [];
-let wanted = false;
-const hostListeners = new Set<() => void>();
-
-function run(fn: (i: FeedbackImpl) => void) {
-  if (impl) return fn(impl);
-  queue.push(fn);
-  if (!wanted) {
+/**
+ * One host part: calls made before its code has arrived wait in a queue. The dialogs (antd Modal,
+ * with its dialog and skeleton code) are a part of their own, so the first admin screen, which shows
+ * a notice but rarely a dialog, does not download them.
+ */
+function hostPart<I>() {
+  let impl: I | null = null;
+  const queue: ((i: I) => void)[] = [];
+  let wanted = false;
+  const listeners = new Set<() => void>();
+  const want = () => {
+    if (wanted) return;
     wanted = true;
-    for (const l of hostListeners) l();
-  }
+    for (const l of listeners) l();
+  };
+  return {
+    run(fn: (i: I) => void) {
+      if (impl) return fn(impl);
+      queue.push(fn);
+      want();
+    },
+    attach(i: I | null) {
+      impl = i;
+      if (i) while (queue.length) queue.shift()?.(i);
+    },
+    want,
+    subscribe(l: () => void) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    wanted: () => wanted,
+  };
 }
 
-/** Called by the host once mounted: flushes what was asked before it arrived. */
+const notices = hostPart<NoticeImpl>();
+const dialogs = hostPart<DialogImpl>();
+
+/** Called by the notice host once mounted: flushes what was asked before it arrived. */
+export const attachNotices = (i: NoticeImpl | null) => notices.attach(i);
+/** Called by the dialog host once mounted. */
+export const attachDialogs = (i: DialogImpl | null) => dialogs.attach(i);
+/** Both parts at once (tests, or a host that does both). */
 export function attachFeedback(i: FeedbackImpl | null) {
-  impl = i;
-  if (i) while (queue.length) queue.shift()?.(i);
+  attachNotices(i);
+  attachDialogs(i);
 }
+
+const run = (fn: (i: NoticeImpl) => void) => notices.run(fn);
 
 export const notify = {
   success: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'success', message, description)),
@@ -51,12 +85,12 @@ export const notify = {
 export function resultPopup(env: Envelope | null | undefined, onSuccess?: () => void) {
   const ok = env?.code === 200;
   const title = env?.message || (ok ? 'Thành công' : 'Đã có lỗi xảy ra');
-  run((i) => i.result(ok, title, ok ? onSuccess : undefined));
+  dialogs.run((i) => i.result(ok, title, ok ? onSuccess : undefined));
 }
 
 /** 'Đồng ý!' resolves true, 'Không đồng ý!' (or closing) false. */
 export function confirmDialog(o: { title: ReactNode; content?: ReactNode; danger?: boolean }): Promise<boolean> {
-  return new Promise((resolve) => run((i) => i.confirm(o, resolve)));
+  return new Promise((resolve) => dialogs.run((i) => i.confirm(o, resolve)));
 }
 
 // the 'Đang tải...' overlay: a counter, so overlapping calls keep it up until the last one ends
@@ -100,24 +134,23 @@ export function LoadingOverlay({ force }: { force?: boolean }) {
   );
 }
 
-const Host = lazy(() => import('./feedback-host'));
-const subscribeHost = (l: () => void) => {
-  hostListeners.add(l);
-  return () => hostListeners.delete(l);
-};
+const NoticeHost = lazy(() => import('./feedback-host'));
+const DialogHost = lazy(() => import('./dialog-host'));
 
-/** Mount once inside antd's ConfigProvider; the notice/popup code is fetched on first use. */
+/** Mount once; the notice and dialog code is fetched on first use of each. */
 export function FeedbackHost() {
-  const need = useSyncExternalStore(
-    subscribeHost,
-    () => wanted,
-    () => wanted,
-  );
+  const needNotices = useSyncExternalStore(notices.subscribe, notices.wanted, notices.wanted);
+  const needDialogs = useSyncExternalStore(dialogs.subscribe, dialogs.wanted, dialogs.wanted);
   return (
     <>
-      {need && (
+      {needNotices && (
         <Suspense fallback={null}>
-          <Host />
+          <NoticeHost />
+        </Suspense>
+      )}
+      {needDialogs && (
+        <Suspense fallback={null}>
+          <DialogHost />
         </Suspense>
       )}
       <LoadingOverlay />
@@ -125,10 +158,7 @@ export function FeedbackHost() {
   );
 }
 
-/** Start fetching the host early (e.g. once the admin shell is up) so the first notice shows at once. */
-export function preloadFeedback() {
-  if (!wanted) {
-    wanted = true;
-    for (const l of hostListeners) l();
-  }
-}
+/** Start fetching the notice host early (e.g. once the admin shell is up) so the first notice shows at once. */
+export const preloadFeedback = () => notices.want();
+/** Start fetching the dialog host (e.g. before a screen that will surely ask for a confirmation). */
+export const preloadDialogs = () => dialogs.want();

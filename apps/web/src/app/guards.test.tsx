@@ -1,8 +1,10 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, setSession } from '../core/session';
+import { api, registerNavigate } from '../core/api';
+import { clearSession, getSession, setSession, signedOut } from '../core/session';
 import { guardDecision, RequireAuth, requirementOf, resetProfileCheck } from './guards';
+import { signOut } from './shell/user-menu';
 
 const perms = (...ps: string[]) => ps.map((p) => ({ action: p.split(':')[0], subject: p.split(':')[1] }));
 const user = (...ps: string[]) => ({ id: 1, username: 'u', role: { id: 1, name: 'r', permissions: perms(...ps) } });
@@ -24,10 +26,21 @@ describe('guardDecision', () => {
   });
 });
 
+/** The login page of the tests says where it would return after signing in. */
+function Login() {
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  return (
+    <>
+      <p>trang đăng nhập</p>
+      <p>quay lại: {from ?? 'không'}</p>
+    </>
+  );
+}
+
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/auth/login', element: <p>trang đăng nhập</p> },
+      { path: '/auth/login', element: <Login /> },
       { path: '/admin/errors/403', element: <p>không có quyền</p> },
       {
         path: '/admin',
@@ -94,5 +107,36 @@ describe('RequireAuth', () => {
     renderAt('/admin/home');
     expect(await screen.findByText('Không kết nối được máy chủ')).toBeTruthy();
     expect(getSession().token).toBe('t');
+  });
+
+  it('a session that expires returns to the page after signing in', async () => {
+    setSession('t', user(), true);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'ok', data: { entry: user('list:product_units') } }), { status: 200 }));
+    renderAt('/admin/units?page=2');
+    expect(await screen.findByText('khu quản trị')).toBeTruthy();
+    act(() => clearSession());
+    expect(await screen.findByText('quay lại: /admin/units?page=2')).toBeTruthy();
+  });
+
+  it('after signing out the next user starts at home, not on the page the last one left', async () => {
+    setSession('t', user(), true);
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'ok', data: { entry: user('list:product_units') } }), { status: 200 }));
+    renderAt('/admin/units');
+    expect(await screen.findByText('khu quản trị')).toBeTruthy();
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 200, message: 'Đăng xuất thành công', data: null }), { status: 200 }));
+    await act(async () => {
+      expect(await signOut()).toBe(true);
+    });
+    expect(await screen.findByText('quay lại: không')).toBeTruthy();
+    expect(signedOut()).toBe(true);
+    // a call sent before the sign-out that comes back 401 does not make it an expiry
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    registerNavigate(() => {});
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 401, message: 'Phiên đăng nhập hết hạn', data: null }), { status: 401 }));
+    await api.get('/api/admin/product-units');
+    expect(signedOut()).toBe(true);
+    // the next sign-in forgets it
+    setSession('t2', user(), true);
+    expect(signedOut()).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
 import { api } from '../core/api';
-import { canUser, clearSession, type SessionUser, setUser, useSession } from '../core/session';
+import { canUser, clearSession, type SessionUser, setUser, signedOut, useSession } from '../core/session';
 
 /** What a route declares in `handle` (resource routes carry the same shape). */
 export interface RouteHandle {
@@ -104,8 +104,10 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   }
   const decision = guardDecision({ token, profile: profile === 'offline' ? 'pending' : profile, user, requirement: requirementOf(matches) });
   if (decision === 'login') {
+    // back to this page after signing in, unless the session ended by signing out: then this page is
+    // the last user's, and the sign-out itself is already on its way to the login page
     const from = location.pathname + location.search;
-    return <Navigate to="/auth/login" replace state={from.startsWith('/admin') ? { from } : undefined} />;
+    return <Navigate to="/auth/login" replace state={from.startsWith('/admin') && !signedOut() ? { from } : undefined} />;
   }
   if (decision === 'loading') return <>{fallback ?? null}</>;
   if (decision === 'forbidden') return <Navigate to="/admin/errors/403" replace />;

@@ -48,6 +48,8 @@ function read(): SessionState {
 }
 
 let state: SessionState = read();
+/** How the last session ended: an explicit sign-out must not send the next user to the page the last one left. */
+let ended: 'signout' | 'expired' | null = null;
 let remember = storages()[0]?.getItem(KEY) != null;
 const listeners = new Set<() => void>();
 
@@ -66,6 +68,7 @@ function persist() {
 /** Store token and user; `rememberMe` false keeps them only for this browser tab's lifetime. */
 export function setSession(token: string | null, user: SessionUser | null, rememberMe?: boolean) {
   if (rememberMe !== undefined) remember = rememberMe;
+  ended = null;
   state = token ? { token, user } : EMPTY;
   persist();
   emit();
@@ -79,13 +82,22 @@ export function setUser(user: SessionUser | null) {
   emit();
 }
 
-export function clearSession() {
+/**
+ * Ends the session. `signout` (the user chose to leave) is remembered until the next sign-in so the
+ * guard does not offer the page being left to whoever signs in next; a session that expired or was
+ * refused (401) may return there.
+ */
+export function clearSession(reason: 'signout' | 'expired' = 'expired') {
+  // a late 401 of a call sent before the sign-out does not turn the sign-out into an expiry
+  if (state.token || reason === 'signout') ended = reason;
   state = EMPTY;
   persist();
   emit();
 }
 
 export const getSession = (): SessionState => state;
+/** True from an explicit sign-out until the next sign-in. */
+export const signedOut = (): boolean => ended === 'signout';
 export const getToken = (): string | null => state.token;
 
 export function subscribeSession(l: () => void): () => void {

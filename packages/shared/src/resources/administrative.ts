@@ -3,8 +3,8 @@ import { ACTIVE_STATUS, bool, defineResource, email, enumField, password, phone,
 /**
  * Administrative accounts (tài khoản hành chính): officers of a ward, with roles of their own
  * (`roles-administrative`). Kept in a table of their own, apart from the back-office users: they hold
- * no back-office permissions. Their status change goes through the users path, as the spec says:
- * PUT /api/admin/users/change-status/:id?kind=administrative.
+ * no back-office permissions. Their status changes only through the users path, as the spec says:
+ * PUT /api/admin/users/change-status/:id?kind=administrative (read-only in create and update).
  */
 export default defineResource({
   name: 'administrative',
@@ -23,7 +23,8 @@ export default defineResource({
     position: text({ label: 'Chức vụ', max: 150, search: true }),
     ward_id: ref('wards', { label: 'Phường/xã', filter: true }),
     role_id: ref('roles-administrative', { label: 'Vai trò', filter: true }),
-    status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
+    // a new account is active; lock / unlock only through PUT /api/admin/users/change-status/:id?kind=administrative
+    status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true, readOnly: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
   },
   list: {

@@ -35,4 +35,5 @@ export default defineResource({
   import: { key: 'code' },
   count: true,
   softDelete: true,
+  detail: true,
 });

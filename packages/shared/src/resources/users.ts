@@ -22,7 +22,11 @@ export default defineResource({
     phone: phone({ label: 'Số điện thoại', search: true }),
     avatar: image({ label: 'Ảnh đại diện' }),
     role_id: ref('roles', { label: 'Vai trò', filter: true }),
-    ward_id: ref('wards', { label: 'Phường/xã', filter: true, help: 'Phạm vi làm việc: để trống nếu không giới hạn theo phường/xã' }),
+    ward_id: ref('wards', {
+      label: 'Phường/xã',
+      filter: true,
+      help: 'Phạm vi làm việc: để trống nếu không giới hạn theo phường/xã (tài khoản do cán bộ phường/xã tạo luôn thuộc phường/xã của người tạo)',
+    }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
     must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),

@@ -27,12 +27,15 @@ export default defineModule({
         if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
         return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
       },
-      async beforeUpdate(data) {
+      async beforeUpdate(data, existing, ctx, db) {
         const out: Record<string, unknown> = { ...data };
         if ('email' in out) out.email = lower(out.email);
         if ('password' in out) {
-          if (typeof out.password === 'string' && out.password) out.password = await hashPassword(out.password);
-          else delete out.password;
+          if (typeof out.password === 'string' && out.password) {
+            out.password = await hashPassword(out.password);
+            // the update's own log row never shows a password (scrubbed), so the change is named here
+            await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id as number, after: { generated: false } }, db);
+          } else delete out.password;
         }
         return out;
       },

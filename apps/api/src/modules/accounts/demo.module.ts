@@ -25,6 +25,11 @@ const PRODUCER_SUBJECTS = [
 ];
 const WARD_SUBJECTS = [...PRODUCER_SUBJECTS, 'users', 'administrative', 'apps', 'monitorings', 'discharge_construct', 'notifications'];
 const only = (subjects: string[], actions: string[]) => ALL_PERMISSIONS.filter((p) => subjects.includes(p.subject) && actions.includes(p.action));
+/** reference lists the forms pick from (wards, catalog): seen and read, never changed */
+const LOOKUPS = only(
+  ['administrative_areas', 'product_groups', 'product_units', 'farming_forms', 'manufacturing_forms', 'manufacturing_sectors'],
+  ['list', 'read'],
+);
 
 const ROLES: { name: string; description: string; price: number; status: string; perms: Permission[] }[] = [
   {
@@ -32,21 +37,22 @@ const ROLES: { name: string; description: string; price: number; status: string;
     description: 'Cán bộ nông nghiệp cấp phường/xã: quản lý dữ liệu sản xuất và tài khoản trong phường',
     price: 0,
     status: 'approved',
-    perms: only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export']),
+    // roles: read only, to give the accounts they create a role (never one stronger than their own)
+    perms: [...only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export']), ...only(['roles'], ['list', 'read']), ...LOOKUPS],
   },
   {
     name: 'Doanh nghiệp sản xuất',
     description: 'Gói dịch vụ cho doanh nghiệp: sản phẩm, vùng nguyên liệu, nhật ký và tem truy xuất',
     price: 2_500_000,
     status: 'approved',
-    perms: only(PRODUCER_SUBJECTS, ['list', 'read', 'create', 'update', 'delete', 'menu', 'export']),
+    perms: [...only(PRODUCER_SUBJECTS, ['list', 'read', 'create', 'update', 'delete', 'menu', 'export']), ...LOOKUPS],
   },
   {
     name: 'Hộ sản xuất',
     description: 'Gói cơ bản cho hộ gia đình và tổ hợp tác',
     price: 500_000,
     status: 'pending',
-    perms: only(['products', 'diaries', 'traces'], ['list', 'read', 'create', 'update', 'menu']),
+    perms: [...only(['products', 'diaries', 'traces'], ['list', 'read', 'create', 'update', 'menu']), ...LOOKUPS],
   },
   {
     name: 'Biên tập viên',

@@ -1,8 +1,9 @@
-import { ACTION_LABELS, ACTIONS, AREAS, FULL_ROLE_NAME, SUBJECTS } from '@nns/shared';
+import { ACTIONS, FULL_ROLE_NAME, permissionCatalogue } from '@nns/shared';
 import rolesDef from '@nns/shared/resources/roles';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Ctx, defineModule } from '../../core/module';
+import { publishPermissionsChanged } from '../../core/realtime';
 import { searchTextOf } from '../../core/resource-query';
 import { checkUnique, exec, findOne, insertSql, mapDbError, present, updateSql } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -31,20 +32,6 @@ const catalogueQuery = z.object({ role_id: z.coerce.number({ error: 'Vai trò kh
 const isFull = (row: Record<string, unknown>) => row.name === FULL_ROLE_NAME;
 const ALL_KEYS = SUBJECT_KEYS.flatMap((s) => ACTIONS.map((a) => `${a}:${s}`));
 
-/** The catalogue with its Vietnamese captions, grouped by area for the matrix. */
-function catalogue() {
-  return {
-    actions: ACTIONS.map((a) => ({ key: a, label: ACTION_LABELS[a] })),
-    areas: Object.entries(AREAS)
-      .map(([area, label]) => ({
-        key: area,
-        label,
-        subjects: SUBJECT_KEYS.filter((s) => SUBJECTS[s].area === area).map((s) => ({ key: s, label: SUBJECTS[s].label })),
-      }))
-      .filter((a) => a.subjects.length),
-  };
-}
-
 /** A role as the screens read it: its fields, its permissions, and who holds it (in the reader's scope). */
 async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
   const id = row.id as number;
@@ -66,6 +53,7 @@ async function setPermissions(db: Db, ctx: Ctx, role: Record<string, unknown>, p
   }
   assertMayGrant(me(ctx), before, after);
   await writeRolePermissions(db, role.id as number, perms);
+  await publishPermissionsChanged(ctx.services, role.id as number, before, after, db); // told to the role's users when this transaction commits
   return { before: [...before].sort(), after: [...after].sort() };
 }
 
@@ -89,7 +77,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     handler: async (ctx) => {
       const roles = await exec(services.db, sql`select id, name, status from roles order by name`);
       const granted = ctx.query.role_id ? await rolePermissions(services.db, ctx.query.role_id) : undefined;
-      return { ...catalogue(), roles: roles.map((r) => ({ ...r, is_full: isFull(r) })), ...(granted ? { granted } : {}) };
+      return { ...permissionCatalogue(), roles: roles.map((r) => ({ ...r, is_full: isFull(r) })), ...(granted ? { granted } : {}) };
     },
   });
 
@@ -194,7 +182,7 @@ export default defineModule({
   routes,
   hooks: {
     roles: {
-      async beforeDelete(row, _ctx, db) {
+      async beforeDelete(row, ctx, db) {
         if (isFull(row)) throw refuse(`Không thể xóa vai trò ${FULL_ROLE_NAME}`);
         const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id as number}`);
         if (n > 0) {
@@ -202,7 +190,15 @@ export default defineModule({
             `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} người dùng. Hãy chuyển những người dùng này sang vai trò khác trước khi xóa.`,
           );
         }
+        const held = [...(await rolePermissionKeys(db, row.id as number))].sort();
         await exec(db, sql`delete from role_permissions where role_id = ${row.id as number}`);
+        // the delete's own log row holds the role's fields; what it could do is logged here
+        if (held.length) {
+          await ctx.audit(
+            { action: 'update-permissions', subject: 'permissions', recordId: row.id as number, before: { permissions: held }, after: { permissions: [] } },
+            db,
+          );
+        }
       },
     },
   },

@@ -43,14 +43,21 @@ export const userHooks: ResourceHooks = {
       await assertMayAssignRole(db, actor, out.role_id);
       await assertNotLastAdmin(db, existing, 'đổi vai trò của');
     }
+    // one's own scope of work is set by someone else: an officer cannot leave their ward, nor a district officer enter one
+    if ('ward_id' in out && (out.ward_id ?? null) !== (existing.ward_id ?? null) && existing.id === actor.id) {
+      throw refuse('Bạn không thể tự thay đổi phường/xã làm việc của mình');
+    }
     await checkStatusChange(db, ctx, existing, out.status);
     if ('password' in out) {
       if (typeof out.password === 'string' && out.password) {
         // a password set by someone else is temporary: changed at the next sign-in; old sessions end
         out.password = await hashPassword(out.password);
         // (must_change_password is read-only for the engine, so it is set here)
-        if (existing.id !== actor.id) await exec(db, sql`update users set must_change_password = true where id = ${existing.id as number}`);
+        const temporary = existing.id !== actor.id;
+        if (temporary) await exec(db, sql`update users set must_change_password = true where id = ${existing.id as number}`);
         await endSessions(db, existing.id as number);
+        // the update's own log row never shows a password (scrubbed), so the change is named here
+        await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id as number, after: { sessions_ended: true, temporary } }, db);
       } else delete out.password;
     }
     return out;

@@ -123,19 +123,35 @@ export default defineModule({
     });
   },
   /**
-   * One real province in the two-level shape of 1 July 2025 (no districts): Lâm Đồng (68) and a few
-   * of its wards and communes with their official codes. The full list comes in through import-units.
+   * One real province in the two-level shape of 1 July 2025 (no districts): Lâm Đồng (68, which took in
+   * Bình Thuận and Đắk Nông) with a sample of its wards and communes under their official codes
+   * (QĐ 19/2025/QĐ-TTg), where the demo producers are; and the two Mekong provinces of the rice and
+   * pangasius producers, without wards. The full list comes in through import-units.
    */
   async seedDemo(services) {
-    const p = await seedRows(services, provincesDef, [{ code: '68', name: 'Tỉnh Lâm Đồng', level: 'Tỉnh' }]);
+    const p = await seedRows(services, provincesDef, [
+      { code: '68', name: 'Tỉnh Lâm Đồng', level: 'Tỉnh' },
+      { code: '91', name: 'Tỉnh An Giang', level: 'Tỉnh' },
+      { code: '92', name: 'Thành phố Cần Thơ', level: 'Thành phố trực thuộc trung ương' },
+    ]);
     const lamDong = p.get('68');
     await seedRows(services, wardsDef, [
       { code: '24781', name: 'Phường Xuân Hương - Đà Lạt', level: 'Phường', province_id: lamDong },
-      { code: '24784', name: 'Phường Lâm Viên - Đà Lạt', level: 'Phường', province_id: lamDong },
+      { code: '24778', name: 'Phường Lâm Viên - Đà Lạt', level: 'Phường', province_id: lamDong },
+      { code: '24817', name: "Phường B'Lao", level: 'Phường', province_id: lamDong },
       { code: '24958', name: 'Xã Đức Trọng', level: 'Xã', province_id: lamDong },
+      { code: '25000', name: 'Xã Di Linh', level: 'Xã', province_id: lamDong },
+      { code: '23143', name: 'Xã Tân Thành', level: 'Xã', province_id: lamDong },
+      { code: '24748', name: 'Xã Quảng Tân', level: 'Xã', province_id: lamDong },
     ]);
     await seedRows(services, regionsDef, [
       { code: 'TN', name: 'Tây Nguyên', description: 'Vùng cà phê, hồ tiêu, sầu riêng và rau hoa ôn đới.', province_ids: [lamDong] },
+      {
+        code: 'DBSCL',
+        name: 'Đồng bằng sông Cửu Long',
+        description: 'Vựa lúa, trái cây và cá tra của cả nước.',
+        province_ids: [p.get('91'), p.get('92')],
+      },
     ]);
   },
 });

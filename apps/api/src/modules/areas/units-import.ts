@@ -3,8 +3,9 @@ import districtsDef from '@nns/shared/resources/districts';
 import provincesDef from '@nns/shared/resources/provinces';
 import wardsDef from '@nns/shared/resources/wards';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../core/errors';
+import { loadExcel } from '../../core/excel';
 import { type ImportSummary, inImportTransaction, type RowError, rowErrorsOf } from '../../core/import';
 import { norm, plainCell } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
@@ -73,6 +74,7 @@ export function tierOf(u: UnitRow): Tier {
 }
 
 async function readUnits(buf: Buffer): Promise<UnitRow[]> {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -204,6 +206,7 @@ export async function importUnits(services: Services, ctx: Ctx, buf: Buffer, dry
 }
 
 export async function unitsTemplate() {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Đơn vị hành chính');
   ws.columns = UNIT_HEADERS.map((h) => ({ header: h, width: h === 'Tên' ? 40 : 16 }));

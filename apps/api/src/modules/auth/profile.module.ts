@@ -7,7 +7,7 @@ import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { searchTextOf } from '../../core/resource-query';
 import { presentUser, profileEntrySchema, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
-import { assertBelow, CHANGE_PASSWORD_PER_USER, clear, record, WINDOW_MINUTES } from './rate-limit';
+import { CHANGE_PASSWORD_PER_USER, reserve, WINDOW_MINUTES } from './rate-limit';
 import { MSG, newPassword, requiredString } from './schemas';
 
 const F = usersDef.fields;
@@ -108,12 +108,14 @@ export default defineModule({
       async handler(ctx) {
         const me = ctx.user as SessionUser;
         const limits = [{ key: `change-password:user:${me.id}`, max: CHANGE_PASSWORD_PER_USER, windowMinutes: WINDOW_MINUTES }];
-        await assertBelow(services, limits, MSG.tooManyChanges);
+        const attempt = await reserve(services, limits, MSG.tooManyChanges);
         const [u] = await services.database.query<{ password: string | null }>(sql`select password from users where id = ${me.id}`);
         if (!(await verifyPassword(u?.password, ctx.body.old_password))) {
-          await record(services, limits);
+          await attempt.fail();
           throw fieldError('old_password', MSG.wrongOldPassword);
         }
+        // the right old password: whatever follows, this was no wrong guess
+        await attempt.release();
         if (ctx.body.old_password === ctx.body.new_password) throw fieldError('new_password', MSG.samePassword);
         const hash = await hashPassword(ctx.body.new_password);
         await services.db.transaction(async (tx) => {
@@ -126,7 +128,7 @@ export default defineModule({
             tx,
           );
         });
-        await clear(services, limits[0].key);
+        await services.database.query(sql`delete from login_attempts where key = ${limits[0].key}`);
         return null;
       },
     });

@@ -1,10 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { tooMany } from '../../core/errors';
 import type { Services } from '../../core/services';
+import type { Db } from '../../db/client';
 
 /**
  * Attempt counters kept in the `login_attempts` table, so every API process sees the same counts.
  * A key is a string such as `login:user:<name>`; the window slides.
+ *
+ * A guess is reserved before its password is checked: one transaction takes an advisory lock per key
+ * (any process queues there), counts what the window holds and adds a row under `pending:<key>`, or
+ * adds nothing and answers 429. So concurrent guesses cannot all slip under a limit: failures plus
+ * checks in flight never pass it. A failed check turns its row into a counted attempt; a passed one
+ * takes it back.
  */
 export interface Limit {
   key: string;
@@ -19,46 +26,184 @@ export const RESET_PER_EMAIL = 3;
 export const RESET_PER_IP = 10;
 export const CHANGE_PASSWORD_PER_USER = 5;
 
+/** a check in flight holds its place this long at most (a process that died mid-check frees it then) */
+const PENDING_SECONDS = 60;
+/** how long a request waits for checks in flight to finish before it is told to come back */
+const MAX_WAIT_MS = 3000;
+const PENDING = 'pending:';
+/** advisory lock class of the counters (two-int keys do not meet the migration's bigint key) */
+const LOCK_CLASS = 72610002;
+
 export const loginLimits = (username: string, ip: string): Limit[] => [
   { key: `login:user:${username.trim().toLowerCase()}`, max: LOGIN_PER_ACCOUNT, windowMinutes: WINDOW_MINUTES },
   { key: `login:ip:${ip}`, max: LOGIN_PER_IP, windowMinutes: WINDOW_MINUTES },
 ];
 
+export interface Attempt {
+  /** the check failed: the attempt counts under every key for the window */
+  fail(): Promise<void>;
+  /** the check passed, or was no guess: the attempt is taken back; `clearKeys` also forget earlier failures */
+  release(clearKeys?: string[]): Promise<void>;
+}
+
+interface KeyState {
+  key: string;
+  /** counted attempts in the window reached the limit */
+  full: boolean;
+  /** counted attempts plus checks in flight reached it */
+  busy: boolean;
+  /** seconds until the window lets one more counted attempt through */
+  wait: number;
+}
+
+const rowsOf = async <T>(tx: Db, q: SQL): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
+
 /**
- * Seconds until the key is below its limit again, or 0 when it is below now: the max-th newest
- * attempt inside the window decides, since once it leaves, max-1 remain.
+ * One try at a reservation. `count`: the row is a counted attempt straight away (every request
+ * counts, as for reset requests); otherwise it is pending until fail() or release().
  */
-async function waitFor(s: Services, l: Limit): Promise<number> {
-  const rows = await s.database.query<{ wait: number }>(sql`select ceil(extract(epoch from
-      (at + make_interval(mins => ${l.windowMinutes}) - now())))::int as wait
-    from login_attempts where key = ${l.key} and at > now() - make_interval(mins => ${l.windowMinutes})
-    order by at desc offset ${l.max - 1} limit 1`);
-  return rows[0] ? Math.max(1, Number(rows[0].wait)) : 0;
-}
-
-/** Throws 429 with Retry-After when any of the limits is reached. */
-export async function assertBelow(s: Services, limits: Limit[], message?: string) {
-  let wait = 0;
-  for (const l of limits) wait = Math.max(wait, await waitFor(s, l));
-  if (wait > 0) throw tooMany(wait, message);
-}
-
-/** Counts one attempt under every key; old rows of these keys are dropped on the way. */
-export async function record(s: Services, limits: Limit[]) {
-  const keys = limits.map((l) => l.key);
-  await s.database.query(
-    sql`insert into login_attempts (key) values ${sql.join(
-      keys.map((k) => sql`(${k})`),
+async function tryReserve(s: Services, limits: Limit[], count: boolean): Promise<{ ids: number[] } | { states: KeyState[] }> {
+  return s.db.transaction(async (tx) => {
+    // in a statement of its own: the count below takes its snapshot after the lock is held
+    const hashes = sql.join(
+      limits.map((l) => sql`hashtext(${l.key}::text)`),
       sql`, `,
-    )}`,
-  );
-  await s.database.query(sql`delete from login_attempts where key in (${sql.join(
-    keys.map((k) => sql`${k}`),
-    sql`, `,
-  )})
-    and at < now() - interval '1 day'`);
+    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, h) from (select unnest(array[${hashes}]) as h order by 1) s`);
+    const lim = sql.join(
+      limits.map((l) => sql`(${l.key}::text, ${l.max}::int, ${l.windowMinutes}::int)`),
+      sql`, `,
+    );
+    const [r] = await rowsOf<{ states: KeyState[]; ids: number[] | null }>(
+      tx,
+      sql`with lim (key, max, mins) as (values ${lim}),
+      counted as (
+        select l.key, l.max, count(a.id)::int as n,
+          (array_agg(a.at order by a.at desc))[l.max] as decisive,
+          l.mins
+        from lim l left join login_attempts a on a.key = l.key and a.at > now() - make_interval(mins => l.mins)
+        group by l.key, l.max, l.mins
+      ),
+      states as (
+        select c.key, c.n >= c.max as is_full,
+          c.n + (select count(*)::int from login_attempts p where p.key = ${PENDING}::text || c.key
+            and p.at > now() - make_interval(secs => ${PENDING_SECONDS})) >= c.max as is_busy,
+          case when c.decisive is null then 0
+            else greatest(1, ceil(extract(epoch from (c.decisive + make_interval(mins => c.mins) - now())))::int) end as wait
+        from counted c
+      ),
+      ins as (
+        insert into login_attempts (key)
+        select case when ${count}::boolean then key else ${PENDING}::text || key end from lim
+        where not exists (select 1 from states where is_busy)
+        returning id
+      )
+      select (select json_agg(json_build_object('key', key, 'full', is_full, 'busy', is_busy, 'wait', wait)) from states) as states,
+        (select json_agg(id) from ins) as ids`,
+    );
+    return r.ids ? { ids: r.ids } : { states: r.states };
+  });
 }
 
-export async function clear(s: Services, key: string) {
-  await s.database.query(sql`delete from login_attempts where key = ${key}`);
+/**
+ * Wake-ups of this process's requests waiting for a key: a hint only (the database decides), so
+ * a request whose turn came from another process finds out by its timer.
+ */
+const waiting = new Map<string, (() => void)[]>();
+const heldHere = new Map<string, number>();
+
+function hold(keys: string[], by: number) {
+  for (const k of keys) {
+    const n = (heldHere.get(k) ?? 0) + by;
+    if (n > 0) heldHere.set(k, n);
+    else heldHere.delete(k);
+  }
+}
+
+function wakeOne(keys: string[]) {
+  for (const k of keys) {
+    const list = waiting.get(k);
+    list?.shift()?.();
+    if (list && !list.length) waiting.delete(k);
+  }
+}
+
+function waitTurn(key: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const list = waiting.get(key) ?? [];
+    waiting.set(key, list);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      const i = list.indexOf(done);
+      if (i >= 0) list.splice(i, 1);
+      if (!list.length && waiting.get(key) === list) waiting.delete(key);
+      resolve();
+    }, ms);
+    list.push(done);
+  });
+}
+
+/**
+ * Reserves one attempt under every key, or throws 429 with Retry-After when a limit is reached.
+ * While only checks in flight fill the limit the request waits for them (up to 3 s), so a burst of
+ * right passwords is served in turn rather than refused.
+ */
+export async function reserve(s: Services, limits: Limit[], message?: string, o: { count?: boolean } = {}): Promise<Attempt> {
+  const keys = limits.map((l) => l.key);
+  const until = Date.now() + MAX_WAIT_MS;
+  // in this process, those already waiting for a key go first
+  const queued = keys.find((k) => waiting.has(k) && heldHere.has(k));
+  if (queued) await waitTurn(queued, 1000);
+  for (;;) {
+    const r = await tryReserve(s, limits, !!o.count);
+    if ('ids' in r) return attempt(s, keys, r.ids, !!o.count);
+    const full = r.states.filter((k) => k.full);
+    if (full.length) {
+      // the next in line learns the same at once
+      wakeOne(full.map((k) => k.key));
+      throw tooMany(Math.max(...full.map((k) => k.wait)), message);
+    }
+    const left = until - Date.now();
+    if (left <= 0) throw tooMany(1, message);
+    const key = (r.states.find((k) => k.busy) as KeyState).key;
+    // a check of this process ends with a wake-up; one of another process only shows to a new look
+    await waitTurn(key, Math.min(left, heldHere.has(key) ? 1000 : 50 + Math.random() * 100));
+  }
+}
+
+function attempt(s: Services, keys: string[], ids: number[], counted: boolean): Attempt {
+  if (counted) {
+    return { fail: async () => {}, release: async () => {} };
+  }
+  hold(keys, 1);
+  let settled = false;
+  const settle = async (q: SQL) => {
+    if (settled) return;
+    settled = true;
+    try {
+      await s.database.query(q);
+    } finally {
+      hold(keys, -1);
+      wakeOne(keys);
+    }
+  };
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return {
+    fail: () => settle(sql`update login_attempts set key = substr(key, ${PENDING.length + 1}), at = now() where id in (${idList})`),
+    release: (clearKeys = []) =>
+      settle(
+        clearKeys.length
+          ? sql`delete from login_attempts where id in (${idList}) or key in (${sql.join(
+              clearKeys.map((k) => sql`${k}::text`),
+              sql`, `,
+            )})`
+          : sql`delete from login_attempts where id in (${idList})`,
+      ),
+  };
 }

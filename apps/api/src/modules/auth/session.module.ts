@@ -5,7 +5,7 @@ import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
 import { createSession } from '../../core/session';
 import { presentUser, profileEntrySchema, userEntrySchema } from './presenter';
-import { assertBelow, clear, loginLimits, record } from './rate-limit';
+import { loginLimits, reserve } from './rate-limit';
 import { MSG, requiredString } from './schemas';
 
 const loginBody = z
@@ -21,8 +21,9 @@ const loginBody = z
  * Unknown user and wrong password answer alike (401, same argon2 work). A locked account answers
  * 'Tài khoản đã bị khóa' only after its correct password, so the message tells nothing to someone
  * who does not hold the password. Failed sign-ins are counted per account and per IP in
- * `login_attempts` (shared by every process); past the limit the answer is 429 with Retry-After
- * and the password is not even checked. A success clears the account's counter.
+ * `login_attempts` (shared by every process), reserved before the password is checked (rate-limit.ts);
+ * past the limit the answer is 429 with Retry-After and the password is not even checked. A success
+ * clears the account's counter.
  */
 export default defineModule({
   name: 'auth-session',
@@ -39,17 +40,23 @@ export default defineModule({
       async handler(ctx) {
         const { username, password } = ctx.body;
         const limits = loginLimits(username, ctx.req.ip);
-        await assertBelow(services, limits, MSG.tooManyLogins);
+        // reserved before the password is checked, so concurrent guesses cannot overshoot the limits
+        const attempt = await reserve(services, limits, MSG.tooManyLogins);
         const [u] = await services.database.query<{ id: number; username: string; password: string | null; status: string }>(
           sql`select id, username, password, status from users where username = ${username.trim()}`,
         );
         const ok = await verifyPassword(u?.password, password);
         if (!u || !ok) {
-          await record(services, limits);
+          await attempt.fail();
           throw unauthorized(MSG.badCredentials);
         }
-        if (u.status !== 'active') throw new AppError(401, MSG.locked);
-        await clear(services, limits[0].key);
+        if (u.status !== 'active') {
+          // the right password of a locked account is no guess: neither counted nor clearing
+          await attempt.release();
+          throw new AppError(401, MSG.locked);
+        }
+        // a success forgets the account's failures (not the address's)
+        await attempt.release([limits[0].key]);
         await services.database.query(sql`update users set last_login_at = now() where id = ${u.id}`);
         const token = await createSession(services, u.id, ctx.req);
         const entry = await presentUser(services.database, u.id);

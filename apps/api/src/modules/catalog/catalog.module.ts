@@ -10,7 +10,7 @@ import { productGroupHooks, refreshPaths } from './product-groups-tree';
 const rows = (list: [string, string, string?][]) =>
   list.map(([code, name, description], i) => ({ code, name, description: description ?? null, sort_order: i + 1, is_active: true }));
 
-/** Groups as [code, name, parent code]: names the producers' demo data looks up (Cà phê, Lúa gạo…). */
+/** Groups as [code, name, parent code]: names the producers' demo data looks up (Cà phê rang xay, Trà, Hoa…). */
 const GROUPS: [string, string, string | null][] = [
   ['NS', 'Nông sản', null],
   ['NS-CF', 'Cà phê', 'NS'],
@@ -20,6 +20,8 @@ const GROUPS: [string, string, string | null][] = [
   ['NS-GV', 'Gia vị', 'NS'],
   ['NS-TC', 'Trái cây', 'NS'],
   ['NS-RC', 'Rau củ', 'NS'],
+  ['NS-TRA', 'Trà', 'NS'],
+  ['NS-HOA', 'Hoa', 'NS'],
   ['TS', 'Thủy sản', null],
   ['CN', 'Sản phẩm chăn nuôi', null],
   ['CB', 'Thực phẩm chế biến', null],
@@ -65,6 +67,7 @@ export default defineModule({
       ['Bao', 'bao'],
       ['Quả', 'quả'],
       ['Con', 'con'],
+      ['Bó', 'bó'],
     ];
     await seedRows(
       services,

@@ -31,4 +31,5 @@ export function looksLikeMarkup(buf: Buffer): 'svg' | 'html' | null {
   return null;
 }
 
-export const thumbKeyOf = (key: string) => key.replace(/\.[a-z0-9]+$/, '_thumb.webp');
+/** The thumbnail beside a stored image: one convention with the screens (thumbnailUrlOf in @nns/shared/media). */
+export { thumbKeyOf } from '@nns/shared/media';

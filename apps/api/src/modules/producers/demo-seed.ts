@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { type LngLat, polygonAreaHa, toGeoPolygon } from '@nns/shared/geo';
+import { thumbKeyOf } from '@nns/shared/media';
 import { resourceByName } from '@nns/shared/registry';
+import { withGs1CheckDigit } from '@nns/shared/validators';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword } from '../../core/passwords';
@@ -10,15 +12,6 @@ import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/core';
 import { APPS, DISTRIBUTORS, LABORS, PRODUCERS } from './demo-data';
-
-/** GS1 check digit appended to 12 digits. */
-export function withCheckDigit(body12: string): string {
-  const sum = body12
-    .split('')
-    .reverse()
-    .reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body12 + ((10 - (sum % 10)) % 10);
-}
 
 /** An irregular hexagon of about `ha` hectares around a centre, as a field boundary drawn by hand would be. */
 export function plotAround(lat: number, long: number, ha: number, seed = 1): ReturnType<typeof toGeoPolygon> {
@@ -73,7 +66,7 @@ async function demoImage(s: Services, colour: string, variant: number): Promise<
   const base = `media/demo/${crypto.randomBytes(8).toString('hex')}`;
   const png = await sharp(svg).png().toBuffer();
   await s.storage.put(`${base}.png`, png);
-  await s.storage.put(`${base}_thumb.webp`, await sharp(png).resize(320).webp().toBuffer());
+  await s.storage.put(thumbKeyOf(`${base}.png`), await sharp(png).resize(320).webp().toBuffer());
   await s.db.insert(uploads).values({ key: `${base}.png`, original_name: 'demo.png', mime: 'image/png', size: png.length, width: 800, height: 600 });
   return `/uploads/${base}.png`;
 }
@@ -119,7 +112,7 @@ export async function seedProducers(s: Services) {
       const images = [await demoImage(s, pr.colour, 0), await demoImage(s, pr.colour, 1)];
       const id = await upsertByKey(db, 'products', {
         code: pr.code,
-        gtin: withCheckDigit(`893${p.gs1}${String(n * 101).padStart(5, '0')}`),
+        gtin: withGs1CheckDigit(`893${p.gs1}${String(n * 101).padStart(5, '0')}`),
         name: pr.name,
         product_group_id: await findId(db, 'product_groups', [pr.group]),
         product_unit_id: await findId(db, 'product_units', [pr.unit]),
@@ -146,7 +139,7 @@ export async function seedProducers(s: Services) {
       manufacture_id: manufactureId,
       acreage: a.enteredHa ?? a.ha,
       address: a.address,
-      ward_id: wardId,
+      ward_id: a.ward ? await findId(db, 'wards', a.ward, true) : wardId,
       lat: a.lat,
       long: a.long,
       boundary: plotAround(a.lat, a.long, a.ha, i),
@@ -157,8 +150,8 @@ export async function seedProducers(s: Services) {
     });
   }
   for (const d of DISTRIBUTORS) {
-    const { products, ward, ...rest } = d as typeof d & { ward?: string[] };
-    const wardId = ward ? await findId(db, 'wards', ward, true) : null;
+    const { products, ward, ...rest } = d;
+    const wardId = await findId(db, 'wards', ward, true);
     await upsertByKey(db, 'distributors', { ...rest, ward_id: wardId, product_ids: products.map((c) => productIds.get(c)).filter(Boolean) });
   }
   const password = await hashPassword('NhatKy@2025');

@@ -4,19 +4,24 @@ import { resources } from '@nns/shared/registry';
 import { Breadcrumb, Button, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useRealtime } from '../../core/realtime';
 import { registerJsonShape } from '../../core/resource/json-shapes';
 import { useSession } from '../../core/session';
-import { CertificationsInput, CertificationsView } from '../../features/producers/certifications';
 import { AntdRoot } from '../antd-root';
 import { LoadingOverlay, preloadFeedback } from '../feedback';
 import { RequireAuth } from '../guards';
 import { AREA_ICONS } from './area-icons';
 import { buildCrumbs } from './breadcrumbs';
+import { lazyJsonShape } from './lazy-json-shape';
 import { buildMenu, EXTRA_ENTRIES, type MenuSource, selectedKey } from './menu';
 import { UserMenu } from './user-menu';
 
-// editors of the JSON shapes features own, for the generic resource screens (core/resource/json-shapes.ts)
-registerJsonShape(CERTIFICATIONS, { Input: CertificationsInput, View: CertificationsView });
+// editors of the JSON shapes features own, for the generic resource screens (core/resource/json-shapes.ts);
+// fetched when a screen first shows one, so the first admin screen does not carry their date picker and selects
+registerJsonShape(
+  CERTIFICATIONS,
+  lazyJsonShape(() => import('../../features/producers/certifications').then((m) => ({ Input: m.CertificationsInput, View: m.CertificationsView }))),
+);
 
 const SOURCES: MenuSource[] = [...resources, ...EXTRA_ENTRIES];
 const { Sider, Header, Content } = Layout;
@@ -28,6 +33,7 @@ function Shell() {
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
   useEffect(preloadFeedback, []);
+  useRealtime();
   const groups = useMemo(() => buildMenu(SOURCES, can), [can]);
   const sel = selectedKey(groups, location.pathname);
   const [open, setOpen] = useState<string[]>(sel.group ? [sel.group] : []);

@@ -2,6 +2,7 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../core/api';
+import { queryClient } from '../../core/query';
 import { clearSession, useSession } from '../../core/session';
 import { notify, withLoading } from '../feedback';
 import { resetProfileCheck } from '../guards';
@@ -10,8 +11,10 @@ import { resetProfileCheck } from '../guards';
 export async function signOut(): Promise<boolean> {
   const res = await api.post('/api/admin/logout');
   if (res.code === 200 || res.code === 401) {
-    clearSession();
+    clearSession('signout');
     resetProfileCheck();
+    // nothing the last user loaded may show to the next one
+    queryClient.clear();
     return true;
   }
   notify.error(res.message || 'Đăng xuất không thành công');

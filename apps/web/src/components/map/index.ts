@@ -1,2 +1,3 @@
-export { ACREAGE_TOLERANCE, MapEditor, type MapEditorProps, type MapPoint } from './map-editor';
+export { AcreageSummary, type AcreageSummaryProps } from './acreage-summary';
+export { MapEditor, type MapEditorProps, type MapPoint } from './map-editor';
 export { CAPTIONS as MAP_CAPTIONS, DEFAULT_TILE_URL, tileUrl, VIETNAM_CENTER } from './tiles';

@@ -1,8 +1,10 @@
 import { formatNumber } from '@nns/shared';
-import { type GeoPolygon, type LngLat, outerRing, polygonAreaHa, toGeoPolygon } from '@nns/shared/geo';
-import { Button, Segmented, Space, Tag, Typography } from 'antd';
+import { type GeoPolygon, type LngLat, outerRing, toGeoPolygon } from '@nns/shared/geo';
+import type { AcreageCheck } from '@nns/shared/producers';
+import { Button, Segmented, Space, Typography } from 'antd';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { AcreageSummary } from './acreage-summary';
 import { CAPTIONS } from './tiles';
 import { pinIcon, useLeafletMap, vertexIcon } from './use-leaflet';
 
@@ -20,6 +22,8 @@ export interface MapEditorProps {
   onPolygonChange?: (p: GeoPolygon | null) => void;
   /** the acreage entered on the form, in hectares, shown beside the drawn area */
   acreage?: number | null;
+  /** the server's comparison of a saved record (boundary_acreage, acreage_warning…), shown as it is */
+  check?: AcreageCheck | null;
   readOnly?: boolean;
   height?: number;
 }
@@ -29,15 +33,13 @@ type Mode = 'point' | 'polygon';
 const sameRing = (a: LngLat[], b: LngLat[]) => a.length === b.length && a.every((p, i) => p[0] === b[i][0] && p[1] === b[i][1]);
 const round = (n: number) => Math.round(n * 1e7) / 1e7;
 
-/** Share of difference between the drawn and the entered acreage above which the screen warns. */
-export const ACREAGE_TOLERANCE = 0.1;
-
 /**
  * The one map of the admin app: shows, picks a point (lat/long) and draws a boundary polygon by
  * clicking its vertices (drag a vertex to move it). The area of the boundary is computed on the
- * sphere (packages/shared/src/geo.ts) and shown beside the acreage the user entered.
+ * sphere (packages/shared/src/geo.ts) and compared with the acreage the user entered by the server's
+ * own rule (`acreageCheck` in @nns/shared/producers): the same difference and warning sentence.
  */
-export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acreage, readOnly, height = 360 }: MapEditorProps) {
+export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acreage, check, readOnly, height = 360 }: MapEditorProps) {
   const canPoint = !readOnly && !!onPointChange;
   const canPolygon = !readOnly && !!onPolygonChange;
   const [mode, setMode] = useState<Mode>(canPoint ? 'point' : 'polygon');
@@ -121,8 +123,7 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
     }
   }, [map, ring, point, hasPoint, mode, canPoint, canPolygon]);
 
-  const areaHa = useMemo(() => polygonAreaHa(toGeoPolygon(ring)), [ring]);
-  const diff = acreage && areaHa ? Math.abs(areaHa - acreage) / acreage : null;
+  const drawn = useMemo(() => toGeoPolygon(ring), [ring]);
   const editable = canPoint || canPolygon;
 
   return (
@@ -161,28 +162,13 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
         <div ref={ref} style={{ width: '100%', height: '100%' }} />
         {tilesFailed && <div className="nns-map-notice">{CAPTIONS.noTiles}</div>}
       </div>
-      <Space wrap size={[16, 4]}>
-        {hasPoint && point && (
-          <Typography.Text>
-            {CAPTIONS.lat}: {formatNumber(point.lat, 7)} · {CAPTIONS.long}: {formatNumber(point.long, 7)}
-          </Typography.Text>
-        )}
-        {(ring.length >= 3 || onPolygonChange || polygon) && (
-          <Typography.Text data-testid="map-area">
-            {CAPTIONS.area}: <b>{formatNumber(areaHa, 4)} ha</b>
-          </Typography.Text>
-        )}
-        {acreage != null && (ring.length >= 3 || polygon) && (
-          <Typography.Text>
-            {CAPTIONS.entered}: {formatNumber(acreage, 4)} ha
-          </Typography.Text>
-        )}
-        {diff != null && (
-          <Tag color={diff > ACREAGE_TOLERANCE ? 'orange' : 'green'}>
-            {CAPTIONS.mismatch} {formatNumber(diff * 100, 1)}%
-          </Tag>
-        )}
-      </Space>
+      {hasPoint && point && (
+        <Typography.Text>
+          {CAPTIONS.lat}: {formatNumber(point.lat, 7)} · {CAPTIONS.long}: {formatNumber(point.long, 7)}
+        </Typography.Text>
+      )}
+      {/* while drawing, the rule runs on the screen; a saved record shows the server's answer */}
+      <AcreageSummary polygon={drawn} acreage={acreage} check={editable ? null : check} showWarning={editable || !!check} />
     </Space>
   );
 }

@@ -1,10 +1,15 @@
-/** Tile server of the maps; set VITE_MAP_TILE_URL for a local or licensed one. */
+/**
+ * Tile server of the maps: the server's MAP_TILE_URL, which it writes into the page as
+ * <meta name="nns:map-tile-url">; VITE_MAP_TILE_URL at build time when the page is served otherwise
+ * (the Vite dev server); OpenStreetMap by default.
+ */
 export const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_ATTRIBUTION = '&copy; Những người đóng góp OpenStreetMap';
 
 export function tileUrl(): string {
-  const v = (import.meta.env?.VITE_MAP_TILE_URL as string | undefined)?.trim();
-  return v || DEFAULT_TILE_URL;
+  const served = typeof document === 'undefined' ? null : document.querySelector('meta[name="nns:map-tile-url"]')?.getAttribute('content')?.trim();
+  const built = (import.meta.env?.VITE_MAP_TILE_URL as string | undefined)?.trim();
+  return served || built || DEFAULT_TILE_URL;
 }
 
 /** Centre of Viet Nam and a zoom that shows the whole country. */

@@ -1,4 +1,4 @@
-import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA } from '@nns/shared';
+import { type FieldDef, formatDate, formatDateTime, formatMoney, formatNumber, NO_DATA, thumbnailUrlOf } from '@nns/shared';
 import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { refObjectKey, refsItemsKey } from './form-mapping';
@@ -37,6 +37,24 @@ export function refsTexts(row: Record<string, unknown>, key: string, f: FieldDef
 
 export function fileName(url: string): string {
   return decodeURIComponent(url.split('?')[0].split('/').pop() || url);
+}
+
+/**
+ * A stored image at `size` px: the 320 px thumbnail the upload made (derived from the file's URL,
+ * thumbnailUrlOf), the full image on click (antd preview), and the full image again if a thumbnail is missing.
+ */
+export function Thumbnail({ url, size, alt = '' }: { url: string; size: number; alt?: string }) {
+  return (
+    <Image
+      src={thumbnailUrlOf(url)}
+      fallback={url}
+      preview={{ src: url }}
+      width={size}
+      height={size}
+      style={{ objectFit: 'cover', borderRadius: 4 }}
+      alt={alt}
+    />
+  );
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -90,12 +108,13 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
     case 'images': {
       const urls = (Array.isArray(v) ? v : isEmpty(v) ? [] : [v]).filter((u): u is string => typeof u === 'string');
       if (!urls.length) return empty;
-      const size = where === 'list' ? 40 : 96;
+      // a list row shows the first thumbnail; the preview (on click) pages through every full image ('1 / 3')
+      const shown = where === 'list' ? urls.slice(0, 1) : urls;
       return (
-        <Image.PreviewGroup>
-          <Space size={4} wrap>
-            {urls.map((u) => (
-              <Image key={u} src={u} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />
+        <Image.PreviewGroup items={urls}>
+          <Space size={4} wrap={where === 'detail'}>
+            {shown.map((u) => (
+              <Thumbnail key={u} url={u} size={where === 'list' ? 40 : 96} />
             ))}
           </Space>
         </Image.PreviewGroup>

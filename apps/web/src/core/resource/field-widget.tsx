@@ -1,6 +1,7 @@
 import type { FieldDef } from '@nns/shared';
-import { DatePicker, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { LoadingBlock } from '../../app/loading';
 import { jsonShapeWidgets } from './json-shapes';
 import type { RefOption } from './ref-select';
 import { RefSelect } from './ref-select';
@@ -18,7 +19,7 @@ export const moneyParser = (v: string | undefined) => (v ? v.replace(/[^\d-]/g, 
 /** Form.Item hands value/onChange to its direct child, so the Suspense boundary lives inside it. */
 function LazyRichText(props: { value?: string | null; onChange?: (v: string) => void; id?: string }) {
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+    <Suspense fallback={<LoadingBlock height={200} />}>
       <RichTextEditor {...props} />
     </Suspense>
   );

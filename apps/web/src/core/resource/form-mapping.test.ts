@@ -1,7 +1,7 @@
-import { bool, date, datetime, defineResource, enumField, images, money, password, ref, refs, text, textarea } from '@nns/shared';
+import { bool, date, datetime, defineResource, enumField, float, images, integer, money, password, ref, refs, text, textarea } from '@nns/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { serverFieldErrors, toAntdFields, toFormValues, toRequestBody, validateBody } from './form-mapping';
+import { parseNumber, serverFieldErrors, toAntdFields, toFormValues, toRequestBody, validateBody } from './form-mapping';
 
 const def = defineResource({
   name: 'farms',
@@ -40,7 +40,7 @@ const record = {
   kind: 2,
   role_id: 3,
   role: { id: 3, name: 'Quản trị' },
-  tag_ids_items: [
+  tag_items: [
     { id: 4, name: 'a' },
     { id: 5, name: 'b' },
   ],
@@ -53,7 +53,8 @@ describe('record → form values', () => {
   it('turns dates into calendar days, refs into ids and drops server-only fields', () => {
     const v = toFormValues(def, record);
     expect(dayjs.isDayjs(v.planted_on) && (v.planted_on as dayjs.Dayjs).format('YYYY-MM-DD')).toBe('2025-03-09');
-    expect((v.checked_at as dayjs.Dayjs).toISOString()).toBe('2025-03-09T17:30:00.000Z');
+    // the picker shows the instant at UTC+7
+    expect((v.checked_at as dayjs.Dayjs).format('DD/MM/YYYY HH:mm')).toBe('10/03/2025 00:30');
     expect(v.role_id).toBe(3);
     expect(v.tag_ids).toEqual([4, 5]);
     expect(v.secret).toBeUndefined();
@@ -103,6 +104,58 @@ describe('form values → request body', () => {
 
   it('passes hand-written sections through `extra`', () => {
     expect(toRequestBody(def, { name: 'a', lines: [1] }, 'create', ['lines']).lines).toEqual([1]);
+  });
+});
+
+describe('numbers typed the Vietnamese way', () => {
+  it('money and integers: dots group thousands', () => {
+    expect(parseNumber('1.500.000', 'money')).toBe(1500000);
+    expect(parseNumber('1.500.000 ₫', 'money')).toBe(1500000);
+    expect(parseNumber('1.500', 'integer')).toBe(1500);
+    expect(parseNumber('250000', 'money')).toBe(250000);
+    expect(parseNumber('-12', 'integer')).toBe(-12);
+  });
+
+  it('floats: a comma or a lone dot is the decimal mark', () => {
+    expect(parseNumber('1,5', 'float')).toBe(1.5);
+    expect(parseNumber('1.5', 'float')).toBe(1.5);
+    expect(parseNumber('10.762', 'float')).toBe(10.762);
+    expect(parseNumber('106,6602', 'float')).toBe(106.6602);
+    expect(parseNumber('1.500,25', 'float')).toBe(1500.25);
+    expect(parseNumber('1.500.000', 'float')).toBe(1500000);
+    expect(parseNumber(7.25, 'float')).toBe(7.25);
+  });
+
+  it('a decimal in an integer field stays a decimal (validation then says so), never a bigger number', () => {
+    expect(parseNumber('1.5', 'integer')).toBe(1.5);
+    expect(parseNumber('1,5', 'money')).toBe(1.5);
+  });
+
+  it('blanks are null; text that is not a number is left for validation to name', () => {
+    expect(parseNumber('', 'integer')).toBeNull();
+    expect(parseNumber('  ', 'float')).toBeNull();
+    expect(parseNumber('abc', 'float')).toBe('abc');
+    expect(parseNumber('1.50.0', 'integer')).toBe('1.50.0');
+  });
+
+  it('the request body parses each field by its kind', () => {
+    const d = defineResource({
+      name: 'plots',
+      subject: 'products',
+      label: 'Lô',
+      area: 'catalog',
+      fields: {
+        name: text({ label: 'Tên', required: true }),
+        area_ha: float({ label: 'Diện tích (ha)' }),
+        trees: integer({ label: 'Số cây' }),
+        price: money({ label: 'Giá' }),
+      },
+    });
+    const body = toRequestBody(d, { name: 'Lô 1', area_ha: '1.5', trees: '1.200', price: '1.500.000' }, 'create');
+    expect(body).toMatchObject({ area_ha: 1.5, trees: 1200, price: 1500000 });
+    expect(toRequestBody(d, { name: 'Lô 1', area_ha: '1,5' }, 'create').area_ha).toBe(1.5);
+    const bad = toRequestBody(d, { name: 'Lô 1', trees: '1.5' }, 'create');
+    expect(validateBody(d, bad, 'create').trees?.length).toBe(1);
   });
 });
 

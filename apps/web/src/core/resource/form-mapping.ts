@@ -1,5 +1,6 @@
 import { type FieldDef, MESSAGES, type ResourceDef, toDateOnly, toFieldErrors } from '@nns/shared';
 import dayjs, { type Dayjs } from 'dayjs';
+import { dayToWall, instantToWall, wallDay, wallToInstant } from '../vn-time';
 
 /**
  * The generic form's three translations: a presented record → antd form values, form values →
@@ -17,20 +18,24 @@ export function formFields(def: ResourceDef): [string, FieldDef][] {
 
 const isZeroDate = (s: string) => /^(000[01]-|2001-01-01)/.test(s);
 
-function toDayjs(v: unknown, dateOnly: boolean): Dayjs | undefined {
+/**
+ * A stored value → the picker value. A date-only value is a calendar day (its YYYY-MM-DD, no zone);
+ * a datetime is an instant shown at UTC+7 whatever the browser's zone (see core/vn-time.ts).
+ */
+function toPicker(v: unknown, dateOnly: boolean): Dayjs | undefined {
   if (v === null || v === undefined || v === '') return undefined;
-  if (dayjs.isDayjs(v)) return v;
+  if (dayjs.isDayjs(v)) return v.isValid() ? v : undefined;
   const s = v instanceof Date ? v.toISOString() : String(v);
   if (isZeroDate(s)) return undefined;
-  // a date-only value is a calendar day, not an instant: read its YYYY-MM-DD without shifting zones
-  const d = dateOnly ? dayjs(s.slice(0, 10), 'YYYY-MM-DD') : dayjs(s);
-  return d.isValid() ? d : undefined;
+  if (dateOnly) return dayToWall(s);
+  // a bare day typed or restored for a datetime field means that day at 00:00 in Vietnam
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? dayToWall(s) : instantToWall(s);
 }
 
 /** The object the API attaches beside a ref: `role_id` → `row.role`. */
 export const refObjectKey = (field: string) => field.replace(/_id$/, '');
-/** The array the API attaches beside a refs field: `tag_ids` → `row.tag_ids_items`. */
-export const refsItemsKey = (field: string) => `${field}_items`;
+/** The array the API attaches beside a refs field: `product_ids` → `row.product_items` (resource-store.ts). */
+export const refsItemsKey = (field: string) => `${field.replace(/_ids$/, '')}_items`;
 
 function refId(record: Record<string, unknown>, key: string): unknown {
   const v = record[key];
@@ -57,7 +62,7 @@ export function toFormValues(def: ResourceDef, record: Record<string, unknown> |
         break;
       case 'date':
       case 'datetime':
-        out[key] = toDayjs(v, f.kind === 'date');
+        out[key] = toPicker(v, f.kind === 'date');
         break;
       case 'switch':
         out[key] = v === null || v === undefined ? Boolean(f.default) : Boolean(v);
@@ -81,19 +86,49 @@ export function toFormValues(def: ResourceDef, record: Record<string, unknown> |
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
-function toNumber(v: unknown): number | null {
+/**
+ * A typed or pasted number → a number. Vietnamese writes '1.500.000' (dots group thousands) and
+ * '1,5' (a comma before the decimals); a float also comes as '1.5' (InputNumber, JSON, a pasted
+ * coordinate such as '10.762'). So: with both marks the last one is the decimal mark; repeated
+ * marks group thousands; a lone comma is decimal; a lone dot is decimal, except that in an integer
+ * or money field '1.500' (three digits after it) groups thousands. Anything else is returned as it
+ * came, so validation names the field rather than a wrong number being saved.
+ */
+export function parseNumber(v: unknown, kind: 'integer' | 'money' | 'float' = 'float'): number | null | unknown {
   if (v === null || v === undefined || v === '') return null;
   if (typeof v === 'number') return v;
-  const n = Number(
-    String(v)
-      .replace(/[.\s₫]/g, '')
-      .replace(',', '.'),
-  );
-  return Number.isFinite(n) ? n : (v as number);
+  if (typeof v !== 'string') return v;
+  const s = v.replace(/[\s\u00a0₫]/g, '').replace(/(?:VNĐ|VND|đ)$/i, '');
+  if (s === '') return null;
+  if (!/^[-+]?[\d.,]+$/.test(s)) return v;
+  const dots = s.split('.').length - 1;
+  const commas = s.split(',').length - 1;
+  let group = '';
+  let decimal = '';
+  if (dots && commas) {
+    decimal = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
+    group = decimal === '.' ? ',' : '.';
+  } else if (dots > 1) group = '.';
+  else if (commas > 1) group = ',';
+  else if (commas === 1) decimal = ',';
+  else if (dots === 1) {
+    if (kind !== 'float' && /^[-+]?\d{1,3}\.\d{3}$/.test(s)) group = '.';
+    else decimal = '.';
+  }
+  let body = s;
+  if (group) {
+    const [int, ...rest] = decimal ? [s.slice(0, s.lastIndexOf(decimal)), s.slice(s.lastIndexOf(decimal) + 1)] : [s];
+    // thousands groups are three digits each after the first
+    if (!new RegExp(`^[-+]?\\d{1,3}(\\${group}\\d{3})+$`).test(int)) return v;
+    body = int.split(group).join('') + (rest.length ? `.${rest[0]}` : '');
+  } else if (decimal) body = s.replace(decimal, '.');
+  const n = Number(body);
+  return Number.isFinite(n) ? n : v;
 }
 
 /**
- * Form values → request body. Dates travel as YYYY-MM-DDT00:00:00Z, datetimes as ISO instants,
+ * Form values → request body. Dates travel as YYYY-MM-DDT00:00:00Z, datetimes as ISO instants
+ * (the picked wall clock read at UTC+7),
  * blanks as null (the server stores null), an empty password is left out (unchanged).
  * `extra` names keys of hand-written form sections that are sent as they are.
  */
@@ -106,25 +141,25 @@ export function toRequestBody(def: ResourceDef, values: FormValues, mode: Mode, 
         if (!isBlank(v)) body[key] = v;
         break;
       case 'date': {
-        const d = toDayjs(v, true);
-        body[key] = d ? toDateOnly(d.format('YYYY-MM-DD')) : null;
+        const d = toPicker(v, true);
+        body[key] = d ? toDateOnly(wallDay(d)) : null;
         break;
       }
       case 'datetime': {
-        const d = toDayjs(v, false);
-        body[key] = d ? d.toISOString() : null;
+        const d = toPicker(v, false);
+        body[key] = d ? wallToInstant(d) : null;
         break;
       }
       case 'integer':
       case 'float':
       case 'money':
-        body[key] = toNumber(v);
+        body[key] = parseNumber(v, f.kind);
         break;
       case 'ref':
-        body[key] = isBlank(v) ? null : toNumber(v);
+        body[key] = isBlank(v) ? null : parseNumber(v, 'integer');
         break;
       case 'refs':
-        body[key] = Array.isArray(v) ? v.map((x) => toNumber(x)) : [];
+        body[key] = Array.isArray(v) ? v.map((x) => parseNumber(x, 'integer')) : [];
         break;
       case 'images':
       case 'files':

@@ -1,7 +1,8 @@
 import type { ResourceDef } from '@nns/shared';
-import { Card, Skeleton } from 'antd';
+import { Card } from 'antd';
 import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { LoadingBlock } from '../../app/loading';
 import type { ResourceDetailProps } from './resource-detail';
 import type { ResourceFormProps } from './resource-form';
 import type { ResourceListProps } from './resource-list';
@@ -50,7 +51,7 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
   return (props: P) =>
     createElement(
       Suspense,
-      { fallback: createElement(Card, { variant: 'borderless' }, createElement(Skeleton, { active: true })) },
+      { fallback: createElement(Card, { variant: 'borderless' }, createElement(LoadingBlock)) },
       createElement(L as ComponentType<P>, props),
     );
 }

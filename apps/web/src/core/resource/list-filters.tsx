@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@nns/shared';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { boundToWall, vnDayEnd, vnDayStart, wallDay } from '../vn-time';
 import { DATE_FORMAT } from './field-widget';
 import { isRangeFilter } from './list-params';
 import { RefSelect } from './ref-select';
@@ -12,6 +13,18 @@ export interface ListFiltersProps {
 }
 
 const W = 200;
+
+/**
+ * A picked day range → the `_from`/`_to` filters. A date-only field holds calendar days (midnight
+ * UTC), so its bounds are the days themselves; a datetime field holds instants, so the bounds are
+ * the first and last instant of those days in Vietnam (UTC+7), whatever the browser's zone.
+ */
+export function dayRangeFilter(key: string, kind: string, from: Dayjs | null, to: Dayjs | null): Record<string, string | undefined> {
+  const day = (d: Dayjs | null) => (d ? wallDay(d) : undefined);
+  const [a, b] = [day(from), day(to)];
+  if (kind === 'date') return { [`${key}_from`]: a, [`${key}_to`]: b };
+  return { [`${key}_from`]: a && vnDayStart(a), [`${key}_to`]: b && vnDayEnd(b) };
+}
 
 /** One control per declared filter; every change goes straight to the URL. */
 export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
@@ -76,16 +89,14 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
           );
         }
         if (isRangeFilter(f) && (f.kind === 'date' || f.kind === 'datetime')) {
-          const from = filters[`${key}_from`];
-          const to = filters[`${key}_to`];
           return (
             <DatePicker.RangePicker
               key={key}
               format={DATE_FORMAT}
               placeholder={[`${label} từ`, 'đến']}
               allowEmpty={[true, true]}
-              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-              onChange={(r) => set({ [`${key}_from`]: r?.[0]?.format('YYYY-MM-DD'), [`${key}_to`]: r?.[1]?.format('YYYY-MM-DD') })}
+              value={[boundToWall(filters[`${key}_from`]), boundToWall(filters[`${key}_to`])]}
+              onChange={(r) => set(dayRangeFilter(key, f.kind, r?.[0] ?? null, r?.[1] ?? null))}
             />
           );
         }

@@ -1,6 +1,7 @@
 import { resourceByName } from '@nns/shared/registry';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { InlineLoading } from '../../app/loading';
 import { api } from '../api';
 import { useSession } from '../session';
 
@@ -15,6 +16,8 @@ export interface RefSelectProps {
   resource: string;
   /** the field of the target shown in the list */
   refLabel?: string;
+  /** a label made of several fields (e.g. a user's name and username); overrides `refLabel` */
+  labelOf?: (entry: Record<string, unknown>) => string;
   value?: Id | Id[] | null;
   onChange?: (v: Id | Id[] | null) => void;
   multiple?: boolean;
@@ -38,6 +41,7 @@ const DEBOUNCE_MS = 300;
 export function RefSelect({
   resource,
   refLabel = 'name',
+  labelOf,
   value,
   onChange,
   multiple,
@@ -54,7 +58,7 @@ export function RefSelect({
   const [search, setSearch] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const toOption = optionOf(refLabel);
+  const toOption = labelOf ? (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: labelOf(e) }) : optionOf(refLabel);
   // without the right to list the target, asking would answer 403, which sends the user to the 403 screen
   const { can } = useSession();
   const target = resourceByName[resource];
@@ -122,7 +126,7 @@ export function RefSelect({
       loading={loading}
       allowClear={allowClear}
       placeholder={placeholder ?? 'Chọn hoặc gõ để tìm'}
-      notFoundContent={!allowed ? 'Bạn không có quyền xem danh sách này' : loading ? 'Đang tìm...' : 'Không có dữ liệu'}
+      notFoundContent={!allowed ? 'Bạn không có quyền xem danh sách này' : loading ? <InlineLoading /> : 'Không có dữ liệu'}
       style={{ width: '100%', ...style }}
       disabled={disabled}
     />

@@ -1,10 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@nns/shared';
 import type { GeoPolygon } from '@nns/shared/geo';
+import type { AcreageCheck } from '@nns/shared/producers';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Descriptions, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { LoadingBlock } from '../../app/loading';
 import { api } from '../api';
 import { queryKeys } from '../query';
 import { useSession } from '../session';
@@ -42,7 +44,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
   if (q.isLoading)
     return (
       <Card title={heading} variant="borderless">
-        <Skeleton active />
+        <LoadingBlock />
       </Card>
     );
   const env = q.data;
@@ -106,8 +108,15 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
       </Descriptions>
       {(point || polygon) && (
         <div style={{ marginTop: 16 }}>
-          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 320 }} />}>
-            <MapEditor readOnly point={point} polygon={polygon} acreage={typeof acreage === 'number' ? acreage : null} height={320} />
+          <Suspense fallback={<LoadingBlock height={320} />}>
+            <MapEditor
+              readOnly
+              point={point}
+              polygon={polygon}
+              acreage={typeof acreage === 'number' ? acreage : null}
+              check={'acreage_warning' in entry ? (entry as unknown as AcreageCheck) : null}
+              height={320}
+            />
           </Suspense>
         </div>
       )}

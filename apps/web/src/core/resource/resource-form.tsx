@@ -1,9 +1,10 @@
 import type { ResourceDef } from '@nns/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resultPopup, withLoading } from '../../app/feedback';
+import { LoadingBlock } from '../../app/loading';
 import { api, type Envelope } from '../api';
 import { queryKeys } from '../query';
 import { fieldWidget } from './field-widget';
@@ -130,7 +131,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   if (id && detail.isLoading)
     return (
       <Card title={heading} variant="borderless">
-        <Skeleton active />
+        <LoadingBlock />
       </Card>
     );
   if (id && detail.data && detail.data.code !== 200 && detail.data.code !== undefined) {
@@ -179,7 +180,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
           ))}
         </GridRow>
         {hasMap(def) && (
-          <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 360 }} />}>
+          <Suspense fallback={<LoadingBlock height={360} />}>
             <MapSection def={def} form={form} omit={omit} onChange={() => setDirty(true)} />
           </Suspense>
         )}

@@ -1,5 +1,6 @@
 import 'react-quill-new/dist/quill.snow.css';
 import './rich-text.css';
+import { useEffect, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 
 /**
@@ -15,9 +16,32 @@ const TOOLBAR = [
   ['clean'],
 ];
 
+/** Vietnamese hover captions of the toolbar buttons (Quill renders them without any) */
+const TITLES: [selector: string, title: string][] = [
+  ['.ql-header', 'Kiểu đoạn'],
+  ['.ql-bold', 'In đậm'],
+  ['.ql-italic', 'In nghiêng'],
+  ['.ql-underline', 'Gạch chân'],
+  ['.ql-strike', 'Gạch ngang'],
+  ['.ql-list[value="ordered"]', 'Danh sách đánh số'],
+  ['.ql-list[value="bullet"]', 'Danh sách gạch đầu dòng'],
+  ['.ql-link', 'Chèn liên kết'],
+  ['.ql-blockquote', 'Trích dẫn'],
+  ['.ql-clean', 'Xóa định dạng'],
+];
+
 export default function RichTextEditor({ value, onChange, id }: { value?: string | null; onChange?: (v: string) => void; id?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const [selector, title] of TITLES) {
+      for (const el of box.current?.querySelectorAll(`.ql-toolbar ${selector}`) ?? []) {
+        el.setAttribute('title', title);
+        el.setAttribute('aria-label', title);
+      }
+    }
+  }, []);
   return (
-    <div id={id} className="nns-richtext-editor">
+    <div id={id} ref={box} className="nns-richtext-editor">
       <ReactQuill
         theme="snow"
         value={value ?? ''}

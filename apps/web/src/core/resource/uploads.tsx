@@ -3,7 +3,7 @@ import { Button, Image, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { notify } from '../../app/feedback';
 import { upload } from '../api';
-import { fileName } from './display';
+import { fileName, Thumbnail } from './display';
 
 export interface UploadFieldProps {
   value?: string | string[] | null;
@@ -84,7 +84,7 @@ export function UploadField({ value, onChange, multiple, kind, max = 20, id, dis
       <Image.PreviewGroup>
         {urls.map((u) => (
           <div key={u} style={{ position: 'relative', ...box, border: '1px solid #d9d9d9', overflow: 'hidden' }}>
-            <Image src={u} width={104} height={104} style={{ objectFit: 'cover' }} alt="" />
+            <Thumbnail url={u} size={104} />
             {!disabled && (
               <Button
                 size="small"

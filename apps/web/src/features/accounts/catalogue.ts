@@ -1,3 +1,4 @@
+import { permissionCatalogue } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../core/api';
 
@@ -20,7 +21,13 @@ export const toPerms = (keys: Set<string>): Perm[] =>
     return { action, subject };
   });
 
-/** GET /api/admin/permissions: the action × subject catalogue with Vietnamese captions (and a role's granted set). */
+/**
+ * The matrix's rows and columns, from the shared contract: the role screens need no request (and no
+ * list:permissions) to show them.
+ */
+export const MATRIX: Pick<Catalogue, 'actions' | 'areas'> = permissionCatalogue();
+
+/** GET /api/admin/permissions (list:permissions, the permissions screen): the action × subject catalogue with Vietnamese captions (and a role's granted set). */
 export function useCatalogue(roleId?: number | string | null) {
   return useQuery({
     queryKey: ['permissions', 'catalogue', roleId ?? null],

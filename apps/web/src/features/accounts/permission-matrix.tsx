@@ -1,4 +1,4 @@
-import { Checkbox, Tooltip } from 'antd';
+import { Checkbox } from 'antd';
 import { Fragment } from 'react';
 import type { Catalogue } from './catalogue';
 import './permission-matrix.css';
@@ -102,7 +102,12 @@ export function PermissionMatrix({ catalogue, value, onChange, grantable = () =>
                           onChange={(e) => setMany([k], e.target.checked)}
                         />
                       );
-                      return <td key={a.key}>{!readOnly && !can(k) ? <Tooltip title={NOT_YOURS}>{box}</Tooltip> : box}</td>;
+                      // a plain title, not an antd Tooltip: a limited editor's matrix has hundreds of such cells
+                      return (
+                        <td key={a.key} title={!readOnly && !can(k) ? NOT_YOURS : undefined}>
+                          {box}
+                        </td>
+                      );
                     })}
                   </tr>
                 );

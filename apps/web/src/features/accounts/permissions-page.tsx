@@ -1,9 +1,10 @@
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { notify, withLoading } from '../../app/feedback';
+import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
@@ -93,7 +94,7 @@ export default function PermissionsPage() {
       {!roleId ? (
         <Empty description="Chọn một vai trò để xem và chỉnh sửa quyền" />
       ) : !catalogue || !granted ? (
-        <Skeleton active />
+        <LoadingBlock />
       ) : (
         <PermissionMatrix
           catalogue={catalogue}

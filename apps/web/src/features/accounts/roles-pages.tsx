@@ -1,14 +1,15 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import rolesDef from '@nns/shared/resources/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import { queryKeys } from '../../core/query';
 import { ResourceDetail, ResourceForm, ResourceList } from '../../core/resource';
 import { useSession } from '../../core/session';
-import { type Catalogue, type Perm, toKeys, toPerms, useCatalogue } from './catalogue';
+import { type Catalogue, MATRIX, type Perm, toKeys, toPerms } from './catalogue';
 import { PermissionMatrix } from './permission-matrix';
 
 const FULL_NOTE = 'Vai trò Quản trị hệ thống luôn giữ toàn bộ quyền; không thể bớt quyền của vai trò này.';
@@ -58,14 +59,12 @@ function useRole(id?: string) {
 export function RoleFormPage() {
   const { id } = useParams();
   const { can } = useSession();
-  const cat = useCatalogue();
   const role = useRole(id);
   const entry = role.data?.code === 200 ? role.data.data.entry : null;
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const keys = picked ?? (id ? toKeys(entry?.permissions) : new Set<string>());
-  const catalogue = cat.data?.code === 200 ? (cat.data.data as Catalogue) : null;
   const full = !!entry?.is_full;
-  const loading = !catalogue || (id && !entry);
+  const loading = id && !entry;
   return (
     <ResourceForm
       key={id ?? 'create'}
@@ -81,15 +80,9 @@ export function RoleFormPage() {
         >
           {full && <Alert type="info" showIcon message={FULL_NOTE} style={{ marginBottom: 12 }} />}
           {loading ? (
-            <Skeleton active />
+            <LoadingBlock />
           ) : (
-            <PermissionMatrix
-              catalogue={catalogue}
-              value={keys}
-              readOnly={full}
-              grantable={(k) => can(k.split(':')[0], k.split(':')[1])}
-              onChange={setPicked}
-            />
+            <PermissionMatrix catalogue={MATRIX} value={keys} readOnly={full} grantable={(k) => can(k.split(':')[0], k.split(':')[1])} onChange={setPicked} />
           )}
         </Card>
       }
@@ -98,7 +91,7 @@ export function RoleFormPage() {
 }
 
 /** The permissions a role holds, one row per subject, grouped by area. */
-export function PermissionSummary({ catalogue, permissions }: { catalogue: Catalogue; permissions: Perm[] }) {
+export function PermissionSummary({ catalogue = MATRIX, permissions }: { catalogue?: Pick<Catalogue, 'actions' | 'areas'>; permissions: Perm[] }) {
   const held = toKeys(permissions);
   const rows = catalogue.areas.flatMap((area) =>
     area.subjects
@@ -133,15 +126,13 @@ export function RoleDetailPage() {
   const { id = '' } = useParams();
   const { can } = useSession();
   const navigate = useNavigate();
-  const cat = useCatalogue();
-  const catalogue = cat.data?.code === 200 ? (cat.data.data as Catalogue) : null;
   return (
     <ResourceDetail
       def={rolesDef}
       id={id}
       extra={() => (
         <>
-          {can('update', 'permissions') && (
+          {can('list', 'permissions') && (
             <Button icon={<SafetyOutlined />} onClick={() => navigate(`/admin/system/permissions?role=${id}`)}>
               Phân quyền
             </Button>
@@ -157,7 +148,7 @@ export function RoleDetailPage() {
       {(entry) => (
         <>
           <Card size="small" title={`Quyền của vai trò (${(entry.permissions as Perm[]).length})`} style={{ marginTop: 16 }}>
-            {catalogue ? <PermissionSummary catalogue={catalogue} permissions={entry.permissions as Perm[]} /> : <Skeleton active />}
+            <PermissionSummary permissions={entry.permissions as Perm[]} />
           </Card>
           <Card size="small" title={`Người dùng giữ vai trò (${entry.users_count as number})`} style={{ marginTop: 16 }}>
             {entry.holders ? (

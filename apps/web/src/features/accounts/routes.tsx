@@ -13,7 +13,8 @@ export const accountRoutes: RouteObject[] = [
   { path: 'roles/create', handle: { action: 'create', subject: 'roles', title: 'Thêm vai trò' }, lazy: screen('RoleFormPage') },
   { path: 'roles/:id/edit', handle: { action: 'update', subject: 'roles', title: 'Cập nhật vai trò' }, lazy: screen('RoleFormPage') },
   { path: 'roles/:id/detail', handle: { action: 'read', subject: 'roles', title: 'Chi tiết vai trò' }, lazy: screen('RoleDetailPage') },
-  { path: 'system/permissions', handle: { action: 'update', subject: 'permissions', title: 'Phân quyền' }, lazy: screen('PermissionsPage') },
+  // the screen reads the catalogue and the roles' matrices (list:permissions); saving needs update:permissions
+  { path: 'system/permissions', handle: { action: 'list', subject: 'permissions', title: 'Phân quyền' }, lazy: screen('PermissionsPage') },
   { path: 'general/users', handle: { action: 'list', subject: 'users', title: 'Người dùng' }, lazy: screen('UsersListPage') },
   { path: 'general/users/:id/detail', handle: { action: 'read', subject: 'users', title: 'Chi tiết người dùng' }, lazy: screen('UserDetailPage') },
   {

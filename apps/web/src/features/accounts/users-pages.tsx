@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@nns/shared';
 import adminDef from '@nns/shared/resources/administrative';
 import usersDef from '@nns/shared/resources/users';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import './accounts.css';
@@ -8,8 +9,8 @@ import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
 import { useSession } from '../../core/session';
 import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions';
 
-/** Columns kept in the export but left off the screen, so the list fits 1366 px without scrolling. */
-const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone'], administrative: ['phone', 'is_highlight'] };
+/** Columns kept in the export (and the filters) but left off the screen, so the list fits 1366 px without scrolling. */
+const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone', 'is_highlight'], administrative: ['phone', 'is_highlight'] };
 
 const NARROW = ['position', 'ward_id', 'role_id'];
 const cellTitle = (row: Row, key: string) => {
@@ -40,16 +41,30 @@ function AccountList({ def }: { def: ResourceDef }) {
                 ),
               };
             }
-            // long names (ward, position, role) are cut with an ellipsis and shown whole on hover
+            if (c.key === 'last_login_at' && 'render' in c && c.render) {
+              const inner = c.render;
+              return {
+                ...c,
+                render: (v: unknown, row: Row, i: number) =>
+                  row.last_login_at ? inner(v, row, i) : <Typography.Text type="secondary">Chưa đăng nhập</Typography.Text>,
+              };
+            }
+            // long names (ward, position, role) are cut narrower than the generic list's with '…', whole on hover;
+            // the plain text is cut here (cutting the generic cell would clip a letter without the '…')
             if (!NARROW.includes(String(c.key)) || !('render' in c) || !c.render) return c;
             const inner = c.render;
             return {
               ...c,
-              render: (v: unknown, row: Row, i: number) => (
-                <span className="account-cell-cut" title={cellTitle(row, String(c.key))}>
-                  {inner(v, row, i) as ReactNode}
-                </span>
-              ),
+              render: (v: unknown, row: Row, i: number) => {
+                const text = cellTitle(row, String(c.key));
+                return text ? (
+                  <span className="account-cell-cut" title={text}>
+                    {text}
+                  </span>
+                ) : (
+                  (inner(v, row, i) as ReactNode)
+                );
+              },
             };
           })
       }

@@ -21,5 +21,11 @@ export function areaRoutes(page: (load: Load) => RouteObject['lazy']): RouteObje
       handle: { action: 'read', subject: S, title: 'Chi tiết quận/huyện' },
       lazy: page(() => import('./district-detail-page')),
     },
+    // reference data beside the areas: the seafood criteria list without the columns its name repeats (fits 1366 px)
+    {
+      path: 'agricultural_data/criteria-seafoods',
+      handle: { action: 'list', subject: 'criteria_seafoods', title: 'Tiêu chí thủy sản' },
+      lazy: page(() => import('./criteria-seafoods-page')),
+    },
   ];
 }

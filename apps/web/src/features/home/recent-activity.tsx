@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
+import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import type { ListData } from '../../core/api-types';
 import { actionLabel, formatDateTime, subjectLabel } from '../../core/format';
@@ -15,26 +15,30 @@ export function RecentActivity() {
   });
   const rows = q.data?.code === 200 ? q.data.data.entries : [];
   let body: React.ReactNode;
-  if (q.isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (q.data && q.data.code !== 200) body = <Typography.Text type="danger">{q.data.message}</Typography.Text>;
-  else if (!rows.length) body = <Empty description="Chưa có hoạt động nào" />;
+  if (q.isLoading) body = <LoadingBlock height={120} />;
+  else if (q.data && q.data.code !== 200) body = <span className="activity-error">{q.data.message}</span>;
+  else if (!rows.length) body = <div className="home-empty">Chưa có hoạt động nào</div>;
   else
     body = (
       <ul className="activity-list">
         {rows.map((r) => (
           <li key={r.id}>
             <span>
-              <strong>{r.actor_username ?? 'Hệ thống'}</strong> · {actionLabel(r.action)} <Tag>{subjectLabel(r.subject)}</Tag>
-              {r.record_id && <Typography.Text type="secondary">#{r.record_id}</Typography.Text>}
+              <strong>{r.actor_username ?? 'Hệ thống'}</strong> · {actionLabel(r.action)} <span className="activity-subject">{subjectLabel(r.subject)}</span>
+              {r.record_id && <span className="activity-muted">#{r.record_id}</span>}
             </span>
-            <Typography.Text type="secondary">{formatDateTime(r.at)}</Typography.Text>
+            <span className="activity-muted">{formatDateTime(r.at)}</span>
           </li>
         ))}
       </ul>
     );
   return (
-    <Card title="Hoạt động gần đây" extra={<Link to="/admin/system/logs">Xem tất cả</Link>} style={{ marginTop: 20 }} data-testid="recent-activity">
-      {body}
-    </Card>
+    <section className="home-panel activity-panel" data-testid="recent-activity" aria-labelledby="recent-activity-title">
+      <header>
+        <h2 id="recent-activity-title">Hoạt động gần đây</h2>
+        <Link to="/admin/system/logs">Xem tất cả</Link>
+      </header>
+      <div>{body}</div>
+    </section>
   );
 }

@@ -1,9 +1,10 @@
 import { isEmail, isPhone, MESSAGES } from '@nns/shared/validators';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { resultPopup } from '../../app/feedback';
 import { loadProfile } from '../../app/guards';
+import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import type { FieldError } from '../../core/api-types';
 import { UploadField } from '../../core/resource/uploads';
@@ -34,7 +35,7 @@ export function ProfileUpdateForm({ onDone }: { onDone?: () => void }) {
   useEffect(() => {
     if (entry) form.setFieldsValue(entry);
   }, [entry, form]);
-  if (q.isLoading) return <Skeleton active />;
+  if (q.isLoading) return <LoadingBlock />;
 
   const onFinish = async (v: Profile) => {
     setBusy(true);

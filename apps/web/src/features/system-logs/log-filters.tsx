@@ -1,7 +1,9 @@
 import { SUBJECTS } from '@nns/shared/permissions';
-import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { dayToWall, wallDay } from '../../core/vn-time';
+import { type Actor, ActorPicker } from './actor-picker';
 import type { LogFilters } from './log-types';
 
 const SUBJECT_OPTIONS = [...Object.entries(SUBJECTS).map(([value, s]) => ({ value, label: s.label })), { value: 'auth', label: 'Đăng nhập' }].sort((a, b) =>
@@ -14,13 +16,13 @@ interface Values {
   range?: [Dayjs | null, Dayjs | null];
 }
 
-export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChange: (f: Partial<LogFilters>) => void }) {
+export function LogFiltersForm({ value, onChange, actors }: { value: LogFilters; onChange: (f: Partial<LogFilters>) => void; actors?: Actor[] }) {
   const [form] = Form.useForm<Values>();
   useEffect(() => {
     form.setFieldsValue({
       actor_id: value.actor_id ?? null,
       subject: value.subject,
-      range: value.from || value.to ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null] : undefined,
+      range: value.from || value.to ? [dayToWall(value.from ?? '') ?? null, dayToWall(value.to ?? '') ?? null] : undefined,
     } as Values);
   }, [form, value.actor_id, value.subject, value.from, value.to]);
 
@@ -28,15 +30,15 @@ export function LogFiltersForm({ value, onChange }: { value: LogFilters; onChang
     onChange({
       actor_id: v.actor_id ?? undefined,
       subject: v.subject || undefined,
-      from: v.range?.[0]?.format('YYYY-MM-DD'),
-      to: v.range?.[1]?.format('YYYY-MM-DD'),
+      from: v.range?.[0] ? wallDay(v.range[0]) : undefined,
+      to: v.range?.[1] ? wallDay(v.range[1]) : undefined,
       page: 1,
     });
 
   return (
     <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12, marginBottom: 16 }}>
-      <Form.Item name="actor_id" label="Mã người dùng">
-        <InputNumber min={1} precision={0} placeholder="VD: 1" style={{ width: 120 }} />
+      <Form.Item name="actor_id" label="Người thực hiện">
+        <ActorPicker seen={actors} style={{ width: 260 }} />
       </Form.Item>
       <Form.Item name="subject" label="Đối tượng">
         <Select allowClear showSearch optionFilterProp="label" options={SUBJECT_OPTIONS} placeholder="Tất cả" style={{ width: 220 }} />

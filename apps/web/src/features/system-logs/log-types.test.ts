@@ -11,8 +11,8 @@ describe('system log filters', () => {
   });
   it('bounds the dates at the officer’s day (UTC+7)', () => {
     expect(toApiParams({ page: 1, limit: 10, from: '2025-01-01', to: '2025-01-31' })).toMatchObject({
-      from: '2025-01-01T00:00:00+07:00',
-      to: '2025-01-31T23:59:59.999+07:00',
+      from: '2024-12-31T17:00:00.000Z',
+      to: '2025-01-31T16:59:59.999Z',
     });
   });
   it('finds the changed fields', () => {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { loadingProps } from '../../app/loading';
 import { api } from '../../core/api';
 import type { ListData } from '../../core/api-types';
 import { actionLabel, formatDateTime, rowNumber, subjectLabel } from '../../core/format';
 import { queryKeys } from '../../core/query';
+import { vnDayEnd, vnDayStart } from '../../core/vn-time';
 import { LogDiff } from './log-diff';
 import { LogFiltersForm } from './log-filters';
 import { filtersFromSearch, filtersToSearch, type LogEntry, type LogFilters } from './log-types';
@@ -14,8 +16,8 @@ import { filtersFromSearch, filtersToSearch, type LogEntry, type LogFilters } fr
 export function toApiParams(f: LogFilters): Record<string, unknown> {
   return {
     ...f,
-    from: f.from ? `${f.from}T00:00:00+07:00` : undefined,
-    to: f.to ? `${f.to}T23:59:59.999+07:00` : undefined,
+    from: f.from ? vnDayStart(f.from) : undefined,
+    to: f.to ? vnDayEnd(f.to) : undefined,
   };
 }
 
@@ -33,17 +35,22 @@ export default function LogsPage() {
   const ok = q.data?.code === 200;
   const data = ok ? q.data?.data : undefined;
   const update = (patch: Partial<LogFilters>) => setSp(filtersToSearch({ ...filters, ...patch }));
+  // the actors of the rows shown: the user filter's choices for a viewer who may not list users
+  const actors = useMemo(
+    () => (data?.entries ?? []).filter((e) => e.actor_id != null).map((e) => ({ id: e.actor_id as number, username: e.actor_username })),
+    [data?.entries],
+  );
 
   return (
     <Card title="Nhật ký hệ thống">
-      <LogFiltersForm value={filters} onChange={update} />
+      <LogFiltersForm value={filters} onChange={update} actors={actors} />
       {q.data && !ok && Object.keys(q.data).length > 0 && (
         <Typography.Paragraph type="danger">{q.data.message || 'Không tải được nhật ký'}</Typography.Paragraph>
       )}
       <Table<LogEntry>
         rowKey="id"
         size="middle"
-        loading={q.isFetching}
+        loading={loadingProps(q.isFetching)}
         dataSource={data?.entries ?? []}
         locale={{ emptyText: 'Không có dữ liệu' }}
         scroll={{ x: 900 }}
@@ -59,7 +66,18 @@ export default function LogsPage() {
         columns={[
           { title: 'STT', width: 64, render: (_, __, i) => rowNumber(filters.page, filters.limit, i) },
           { title: 'Thời gian', dataIndex: 'at', width: 150, render: (v) => formatDateTime(v) },
-          { title: 'Người thực hiện', dataIndex: 'actor_username', render: (v, r) => (v ? `${v} (#${r.actor_id})` : 'Hệ thống') },
+          {
+            title: 'Người thực hiện',
+            dataIndex: 'actor_username',
+            render: (v, r) =>
+              v && r.actor_id != null ? (
+                <Typography.Link title="Lọc theo người này" onClick={() => update({ actor_id: r.actor_id as number, page: 1 })}>
+                  {v}
+                </Typography.Link>
+              ) : (
+                'Hệ thống'
+              ),
+          },
           { title: 'Hành động', dataIndex: 'action', render: (v) => actionLabel(v) },
           { title: 'Đối tượng', dataIndex: 'subject', render: (v) => subjectLabel(v) },
           { title: 'Bản ghi', dataIndex: 'record_id', width: 90, render: (v) => v ?? '' },

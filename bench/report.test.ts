@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'vitest';
+import { renderTable, webRows } from './report';
+import { breakdown, type Download, kindOf, sizeRows, transferBytes } from './web-size';
+
+const d = (url: string, kind: Download['kind'], bytes: number): Download => ({ url: `http://x${url}`, kind, rawBytes: bytes, bytes });
+
+test('web figures are rows of the same table: name, KB gzip, target, ✓/✗', () => {
+  const signIn = [d('/', 'html', 600), d('/assets/index.js', 'js', 100 * 1024), d('/assets/index.css', 'css', 2048), d('/assets/f.woff2', 'font', 20 * 1024)];
+  const admin = [...signIn, d('/assets/antd.js', 'js', 300 * 1024), d('/api/admin/profile', 'api', 900)];
+  const rows = sizeRows(signIn, admin);
+  const md = renderTable([], rows, { seconds: 1, connections: 1, rows: 1, cpus: 2, node: 'v20' });
+  const lines = md.split('\n');
+  const head = lines.findIndex((l) => l.startsWith('| kịch bản |'));
+  const body = lines.slice(head + 2).filter((l) => l.startsWith('| Web:'));
+  assert.equal(body.length, 3);
+  assert.equal(body[0], '| Web: trang đăng nhập /auth/login, JS | Chromium | — | — | — | — | ≤ 150 KB gzip | ✓ 100 KB | |');
+  assert.match(body[1], /\| Web: trang đăng nhập, mọi tệp tải về \| Chromium \|.*\| — \| 122\.6 KB \| \|$/);
+  // 100 + 2 + 20 + 300 KB + the page, the API answer left out: over 400 KB
+  assert.match(body[2], /≤ 400 KB gzip \| ✗ 422\.6 KB \|/);
+  assert.ok(!md.includes('{"name"'), 'no JSON bullets');
+  assert.match(md, /JS 400 KB · CSS 2 KB · phông chữ 20 KB · HTML 0\.6 KB/);
+});
+
+test('no web figures, no web rows', () => {
+  assert.deepEqual(webRows(null), []);
+});
+
+test('what counts as what, and how it travels', () => {
+  assert.equal(kindOf('http://x/assets/a-1.js', 'text/javascript'), 'js');
+  assert.equal(kindOf('http://x/assets/f.woff2', 'font/woff2'), 'font');
+  assert.equal(kindOf('http://x/api/admin/profile', 'application/json'), 'api');
+  assert.equal(kindOf('http://x/admin/home', 'text/html; charset=utf-8'), 'html');
+  const text = Buffer.from('const a = 1;\n'.repeat(1000));
+  assert.ok(transferBytes(text, 'js', 'text/javascript') < text.length / 10);
+  const font = Buffer.alloc(5000, 7);
+  assert.equal(transferBytes(font, 'font', 'font/woff2'), 5000);
+  assert.equal(breakdown([d('/a.js', 'js', 1024), d('/api/x', 'api', 99999)]), 'JS 1 KB');
+});
