@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
-import { ADMIN_PASSWORD, call, changeElsewhere, login, makeApp, makeUser, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, call, changeElsewhere, login, makeApp, makeUser, type TestApp, uploadedImageUrl } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,12 +245,17 @@ describe('load-profile', () => {
 
   test('PUT changes own name, e-mail, phone and avatar, with an audit row', async () => {
     const u = await makeUser(t);
+    const never = await call(t, 'PUT', '/api/admin/load-profile', { token: u.token, body: { full_name: 'Nguyễn Thị Hoa', avatar: '/uploads/a.png' } });
+    expect(never.status).toBe(400);
+    expect(never.body.data.errors).toEqual([{ field: 'avatar', message: 'Ảnh đại diện: tệp chưa được tải lên hệ thống, vui lòng tải lên lại' }]);
+    expect((await call(t, 'GET', '/api/admin/load-profile', { token: u.token })).body.data.entry.full_name).not.toBe('Nguyễn Thị Hoa');
+    const avatar = await uploadedImageUrl(t);
     const r = await call(t, 'PUT', '/api/admin/load-profile', {
       token: u.token,
-      body: { full_name: 'Nguyễn Thị Hoa', email: `hoa.${u.id}@nongnghiep.vn`, phone: '0912345678', avatar: '/uploads/a.png' },
+      body: { full_name: 'Nguyễn Thị Hoa', email: `hoa.${u.id}@nongnghiep.vn`, phone: '0912345678', avatar },
     });
     expect(r.status).toBe(200);
-    expect(r.body.data.entry).toMatchObject({ full_name: 'Nguyễn Thị Hoa', email: `hoa.${u.id}@nongnghiep.vn`, phone: '0912345678', avatar: '/uploads/a.png' });
+    expect(r.body.data.entry).toMatchObject({ full_name: 'Nguyễn Thị Hoa', email: `hoa.${u.id}@nongnghiep.vn`, phone: '0912345678', avatar });
     const [row] = await t.database.query<{ full_name: string; search_text: string; updated_by: number }>(
       sql`select full_name, search_text, updated_by from users where id = ${u.id}`,
     );

@@ -140,3 +140,33 @@ export async function call(
   } catch {}
   return { status: r.statusCode, headers: r.headers, body: json as { code: number; message: string; data: any }, raw: r };
 }
+
+/** A multipart/form-data body holding one file. */
+export function multipart(filename: string, data: Buffer, contentType = 'application/octet-stream', field = 'file') {
+  const boundary = `----nns${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POST /api/admin/uploads with one file, as the admin unless a token is given ('' for none). */
+export async function upload(t: TestApp, filename: string, data: Buffer, contentType?: string, token = t.adminToken) {
+  const m = multipart(filename, data, contentType);
+  const r = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload: m.payload, headers: { ...m.headers, ...(token ? auth(token) : {}) } });
+  return { status: r.statusCode, body: r.json() };
+}
+
+/** A small PNG of one colour. */
+export async function png(w: number, h: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 60 } } })
+    .png()
+    .toBuffer();
+}
+
+/** The URL of a real image uploaded through the API (image and file fields accept only those). */
+export async function uploadedImageUrl(t: TestApp): Promise<string> {
+  const r = await upload(t, 'anh.png', await png(40, 30), 'image/png');
+  if (r.status !== 200) throw new Error(`upload failed: ${JSON.stringify(r.body)}`);
+  return r.body.data.url as string;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, makeApp, type TestApp } from './helpers';
+import { makeApp, png, type TestApp, upload as uploadTo } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,23 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function multipart(filename: string, data: Buffer, contentType = 'application/octet-stream', field = 'file') {
-  const boundary = `----nns${Date.now()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(filename: string, data: Buffer, contentType?: string, token = t.adminToken) {
-  const m = multipart(filename, data, contentType);
-  const r = await t.app.inject({ method: 'POST', url: '/api/admin/uploads', payload: m.payload, headers: { ...m.headers, ...(token ? auth(token) : {}) } });
-  return { status: r.statusCode, body: r.json() };
-}
-
-const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 140, b: 60 } } })
-    .png()
-    .toBuffer();
+const upload = (filename: string, data: Buffer, contentType?: string, token = t.adminToken) => uploadTo(t, filename, data, contentType, token);
 
 describe('POST /api/admin/uploads', () => {
   it('needs a session', async () => {

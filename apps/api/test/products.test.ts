@@ -1,7 +1,7 @@
 import { MESSAGES, thumbnailUrlOf } from '@nns/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, call, makeApp, makeUser, type TestApp } from './helpers';
+import { auth, call, makeApp, makeUser, type TestApp, uploadedImageUrl } from './helpers';
 import { gtin13 } from './samples';
 
 let t: TestApp;
@@ -50,13 +50,14 @@ describe('products', () => {
   });
 
   it('stores every DOMAIN field, several images, certifications and OCOP stars', async () => {
+    const images = [await uploadedImageUrl(t), await uploadedImageUrl(t)];
     const body = {
       code: 'SP-TIEU-500',
       gtin: gtin13(),
       name: 'Hồ tiêu đen Chư Sê 500 g',
       manufacture_id: manufactureId,
       price: 95000,
-      images: ['/uploads/media/2025/01/a.jpg', '/uploads/media/2025/01/b.jpg'],
+      images,
       ingredients: '100% hạt tiêu đen',
       usage: 'Xay trước khi dùng',
       storage: 'Nơi khô ráo, thoáng mát',
@@ -112,6 +113,15 @@ describe('products', () => {
     expect(errorsOf(pdf)).toEqual([{ field: 'images', message: MESSAGES.uploadImage }]);
     const logo = await call(t, 'PUT', `/api/admin/manufactures/${manufactureId}`, { body: { logo: 'javascript:alert(1)' } });
     expect(errorsOf(logo)).toEqual([{ field: 'logo', message: 'Tệp phải được tải lên qua hệ thống' }]);
+
+    // the right form, but never uploaded: refused like a reference that does not exist, nothing written
+    const never = '/uploads/media/2025/01/0123456789abcdef01234567.png';
+    const ghost = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-ANH-1', name: 'Cà phê', images: [url, never] } });
+    expect(ghost.status).toBe(400);
+    expect(errorsOf(ghost)).toEqual([{ field: 'images', message: 'Hình ảnh: tệp chưa được tải lên hệ thống, vui lòng tải lên lại' }]);
+    const ghostLogo = await call(t, 'PUT', `/api/admin/manufactures/${manufactureId}`, { body: { logo: never } });
+    expect(errorsOf(ghostLogo)).toEqual([{ field: 'logo', message: expect.stringContaining('tệp chưa được tải lên hệ thống') }]);
+    expect((await call(t, 'GET', '/api/admin/products', { query: { search: 'SP-ANH-1' } })).body.data.entries).toEqual([]);
 
     const ok = await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-ANH-1', name: 'Cà phê', images: [url] } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FieldDef, ResourceDef } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
-import { call, type TestApp } from './helpers';
+import { call, type TestApp, uploadedImageUrl } from './helpers';
 
 const rnd = () => crypto.randomBytes(3).toString('hex');
 const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(10)).join('');
@@ -70,10 +70,10 @@ export async function sampleValue(t: TestApp, def: ResourceDef, key: string, f: 
       return true;
     case 'image':
     case 'file':
-      return '/uploads/mau.png';
+      return uploadedImageUrl(t);
     case 'images':
     case 'files':
-      return ['/uploads/mau-1.png'];
+      return [await uploadedImageUrl(t)];
     case 'polygon':
       return {
         type: 'Polygon',

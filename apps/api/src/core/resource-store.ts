@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@nns/shared';
+import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -106,8 +106,38 @@ export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, u
     const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)}${whereSql(w)}`);
     if (n !== ids.length) errors.push({ field: key, message: `${f.label} không tồn tại` });
   }
+  errors.push(...(await missingUploads(db, def.fields, data, existing)));
   if (errors.length) throw badRequest(errors);
 }
+
+const UPLOAD_KINDS = new Set(['image', 'images', 'file', 'files']);
+const uploadKeysOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v == null ? [] : [v])
+    .filter((u): u is string => typeof u === 'string' && u.startsWith(UPLOAD_PREFIX))
+    .map((u) => u.slice(UPLOAD_PREFIX.length));
+
+/**
+ * Image and file fields name files stored through the uploads route: a URL of the right form that no
+ * upload made ('Ảnh đại diện: tệp chưa được tải lên') is refused like a reference that does not exist.
+ * URLs the record already held are not asked again.
+ */
+export async function missingUploads(db: Db, fields: Record<string, FieldDef>, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const wanted = new Map<string, string[]>();
+  for (const [key, f] of Object.entries(fields)) {
+    if (!UPLOAD_KINDS.has(f.kind) || data[key] === undefined) continue;
+    const held = new Set(uploadKeysOf(existing?.[key]));
+    const keys = uploadKeysOf(data[key]).filter((k) => !held.has(k));
+    if (keys.length) wanted.set(key, keys);
+  }
+  if (!wanted.size) return [];
+  const all = [...new Set([...wanted.values()].flat())];
+  const found = new Set((await exec<{ key: string }>(db, sql`select key from uploads where key = any(${textArray(all)})`)).map((r) => r.key));
+  return [...wanted]
+    .filter(([, keys]) => keys.some((k) => !found.has(k)))
+    .map(([key]) => ({ field: key, message: `${fields[key].label}: tệp chưa được tải lên hệ thống, vui lòng tải lên lại` }));
+}
+
+const textArray = (keys: string[]) => sql`${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[]`;
 
 const intArray = (ids: number[]) => sql.raw(`'{${ids.map((x) => Math.trunc(Number(x))).join(',')}}'::int[]`);
 

@@ -2,10 +2,12 @@ import { fieldSchema } from '@nns/shared';
 import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { conflict, fieldError, unauthorized } from '../../core/errors';
+import { badRequest, conflict, fieldError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { searchTextOf } from '../../core/resource-query';
+import { missingUploads } from '../../core/resource-store';
+import type { Db } from '../../db/client';
 import { presentUser, profileEntrySchema, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
 import { CHANGE_PASSWORD_PER_USER, reserve, WINDOW_MINUTES } from './rate-limit';
 import { MSG, newPassword, requiredString } from './schemas';
@@ -83,6 +85,8 @@ export default defineModule({
             const [before] = await rowsOf<UserRow>(tx, sql`select ${USER_COLUMNS} from users u where u.id = ${me.id} for update`);
             if (!before) throw unauthorized();
             if (!Object.keys(changes).length) return;
+            const missing = await missingUploads(tx as unknown as Db, usersDef.fields, changes, { avatar: before.avatar });
+            if (missing.length) throw badRequest(missing);
             const after = { ...before, ...changes };
             const sets = Object.entries(changes).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
             await tx.execute(sql`update users set ${sql.join(sets, sql`, `)}, search_text = ${searchTextOf(usersDef, after)},
