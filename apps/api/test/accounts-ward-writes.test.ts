@@ -195,3 +195,90 @@ describe('references to ward-bound records respect the ward scope', () => {
     expect(edit.body.data.entry.manufacture).toEqual({ id: theirs, name: 'Cơ sở An Khánh' });
   });
 });
+
+describe('products and labors are ward-bound through their manufacture (wardVia)', () => {
+  it('another ward’s products and labors are out of sight and reach: lists, count, export, read, update, delete, actions, reset', async () => {
+    const perms = [
+      ...PRODUCER_PERMS,
+      'delete:products',
+      'export:products',
+      'approve:products',
+      ...['list', 'read', 'create', 'update', 'delete'].map((a) => `${a}:labors`),
+    ];
+    const officer = await makeUser(t, { perms, wardId: wardA });
+    const mine = (await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-BT-VIA', name: 'Cơ sở Bến Thành', ward_id: wardA } })).body.data.entry
+      .id;
+    const theirs = (await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-AK-VIA', name: 'Cơ sở An Khánh', ward_id: wardB } })).body.data.entry
+      .id;
+    const pMine = (await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-VIA-BT', name: 'Rau muống Bến Thành', manufacture_id: mine } })).body.data
+      .entry.id;
+    const pTheirs = (await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-VIA-AK', name: 'Rau muống An Khánh', manufacture_id: theirs } })).body
+      .data.entry.id;
+    const pNone = (await call(t, 'POST', '/api/admin/products', { body: { code: 'SP-VIA-KHONG', name: 'Rau muống không cơ sở' } })).body.data.entry.id;
+    const lTheirs = (await call(t, 'POST', '/api/admin/labors', { body: { code: 'LD-VIA-AK', full_name: 'Trần Văn Khánh', manufacture_id: theirs } })).body.data
+      .entry.id;
+    const lMine = (await call(t, 'POST', '/api/admin/labors', { body: { code: 'LD-VIA-BT', full_name: 'Lê Thị Thành', manufacture_id: mine } })).body.data.entry
+      .id;
+
+    const as = { token: officer.token };
+    const list = await call(t, 'GET', '/api/admin/products', { ...as, query: { search: 'SP-VIA', limit: '100' } });
+    expect(list.body.data.entries.map((e: { id: number }) => e.id)).toEqual([pMine]);
+    expect((await call(t, 'GET', '/api/admin/products/count', as)).body.data.count).toBe(
+      (
+        await t.database.query<{ n: number }>(
+          sql`select count(*)::int as n from products p join manufactures m on m.id = p.manufacture_id where m.ward_id = ${wardA}`,
+        )
+      )[0].n,
+    );
+    const labors = await call(t, 'GET', '/api/admin/labors', { ...as, query: { search: 'LD-VIA', limit: '100' } });
+    expect(labors.body.data.entries.map((e: { id: number }) => e.id)).toEqual([lMine]);
+
+    for (const id of [pTheirs, pNone]) {
+      expect((await call(t, 'GET', `/api/admin/products/${id}`, as)).status).toBe(404);
+      expect((await call(t, 'PUT', `/api/admin/products/${id}`, { ...as, body: { name: 'Đổi tên' } })).status).toBe(404);
+      expect((await call(t, 'PUT', `/api/admin/products/change-status/${id}`, as)).status).toBe(404);
+      expect((await call(t, 'DELETE', `/api/admin/products/${id}`, as)).status).toBe(404);
+    }
+    expect((await call(t, 'GET', `/api/admin/labors/${lTheirs}`, as)).status).toBe(404);
+    expect((await call(t, 'PUT', `/api/admin/labors/reset-password/${lTheirs}`, as)).status).toBe(404);
+    expect((await call(t, 'DELETE', `/api/admin/labors/${lTheirs}`, as)).status).toBe(404);
+    const [still] = await t.database.query<{ name: string; deleted_at: string | null }>(sql`select name, deleted_at from products where id = ${pTheirs}`);
+    expect(still).toEqual({ name: 'Rau muống An Khánh', deleted_at: null });
+    expect((await call(t, 'PUT', `/api/admin/labors/reset-password/${lMine}`, as)).status).toBe(200);
+
+    // the export follows the same scope
+    const exp = await call(t, 'GET', '/api/admin/products/export', { ...as, query: { search: 'SP-VIA' } });
+    expect(exp.status, JSON.stringify(exp.body)).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await t.app.inject({ method: 'GET', url: exp.body.data.url })).rawPayload as unknown as ArrayBuffer);
+    const codes = wb.worksheets[0].getColumn(2).values.slice(2);
+    expect(codes).toEqual(['SP-VIA-BT']);
+  });
+
+  it('an officer’s product or labor names a manufacture of their ward: none, or another ward’s, is refused on that field', async () => {
+    const officer = await makeUser(t, { perms: [...PRODUCER_PERMS, 'create:labors', 'update:labors'], wardId: wardA });
+    const mine = (await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-BT-VIA2', name: 'Cơ sở Bến Thành 2', ward_id: wardA } })).body.data
+      .entry.id;
+    const theirs = (await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-AK-VIA2', name: 'Cơ sở An Khánh 2', ward_id: wardB } })).body.data
+      .entry.id;
+    const as = { token: officer.token };
+    const none = await call(t, 'POST', '/api/admin/products', { ...as, body: { code: 'SP-VIA2-0', name: 'Cà phê' } });
+    expect(none.status).toBe(400);
+    expect(none.body.data.errors).toEqual([{ field: 'manufacture_id', message: 'Chọn cơ sở sản xuất thuộc phường/xã của bạn' }]);
+    const other = await call(t, 'POST', '/api/admin/labors', { ...as, body: { code: 'LD-VIA2-0', full_name: 'Nguyễn Văn A', manufacture_id: theirs } });
+    expect(other.body.data.errors).toEqual([{ field: 'manufacture_id', message: 'Cơ sở sản xuất không tồn tại' }]);
+
+    const ok = await call(t, 'POST', '/api/admin/products', { ...as, body: { code: 'SP-VIA2-1', name: 'Cà phê', manufacture_id: mine } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const id = ok.body.data.entry.id;
+    const cleared = await call(t, 'PUT', `/api/admin/products/${id}`, { ...as, body: { manufacture_id: null } });
+    expect(cleared.body.data.errors).toEqual([{ field: 'manufacture_id', message: 'Chọn cơ sở sản xuất thuộc phường/xã của bạn' }]);
+    const moved = await call(t, 'PUT', `/api/admin/products/${id}`, { ...as, body: { manufacture_id: theirs } });
+    expect(moved.status).toBe(400);
+    const [row] = await t.database.query<{ manufacture_id: number }>(sql`select manufacture_id from products where id = ${id}`);
+    expect(row.manufacture_id).toBe(mine);
+    // unscoped users keep products without a manufacture
+    expect((await call(t, 'PUT', `/api/admin/products/${id}`, { body: { manufacture_id: null } })).status).toBe(200);
+  });
+});

@@ -52,6 +52,12 @@ export interface ResourceConfig {
   import?: { key: string };
   /** GET /api/admin/{name}/count */
   count?: boolean;
+  /**
+   * A resource without its own ward that belongs to a ward-bound one through this reference (products
+   * and labors through manufacture_id): a user bound to a ward sees and changes only the records whose
+   * referenced record lies in their ward, and must name one.
+   */
+  wardVia?: string;
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
   softDelete?: boolean;
   /** has a detail screen */
@@ -80,6 +86,8 @@ export interface ResourceDef extends Required<Pick<ResourceConfig, 'name' | 'tab
   count: boolean;
   softDelete: boolean;
   wardScoped: boolean;
+  /** the reference through which the record is ward-bound (config.wardVia), or null */
+  wardVia: string | null;
   createSchema: z.ZodObject;
   updateSchema: z.ZodObject;
   labels: Record<string, string>;
@@ -99,6 +107,9 @@ export function defineResource(c: ResourceConfig): ResourceDef {
       .slice(0, 6);
   for (const k of [...listColumns, ...(c.list?.sort ?? [])]) {
     if (!(k in fields) && !SYSTEM_SORT.includes(k)) throw new Error(`${c.name}: unknown field ${k}`);
+  }
+  if (c.wardVia && (fields[c.wardVia]?.kind !== 'ref' || 'ward_id' in fields)) {
+    throw new Error(`${c.name}: wardVia must name a single reference of a resource without its own ward_id`);
   }
   return {
     name: c.name,
@@ -120,6 +131,7 @@ export function defineResource(c: ResourceConfig): ResourceDef {
     count: c.count ?? false,
     softDelete: c.softDelete ?? false,
     wardScoped: 'ward_id' in fields,
+    wardVia: c.wardVia ?? null,
     createSchema: z.object(fieldSchemas(fields, 'create')).strict(),
     updateSchema: z.object(fieldSchemas(fields, 'update')).strict(),
     labels,

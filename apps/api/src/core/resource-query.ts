@@ -1,4 +1,5 @@
 import { type FieldDef, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, badRequest } from './errors';
@@ -152,10 +153,23 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
   return w;
 }
 
-/** Ward scope: a user bound to a ward sees and changes only that ward's records. */
+/** The ward-bound resource a `wardVia` reference points to. */
+function wardParentOf(def: ResourceDef): ResourceDef {
+  const parent = def.wardVia ? resourceByName[def.fields[def.wardVia].ref as string] : undefined;
+  if (!parent?.wardScoped) throw new Error(`${def.name}: wardVia ${def.wardVia} must reference a resource with ward_id`);
+  return parent;
+}
+
+/**
+ * Ward scope: a user bound to a ward sees and changes only that ward's records; a resource bound
+ * through a reference (`wardVia`: products, labors → manufacture_id) only the records whose referenced
+ * record lies in that ward.
+ */
 export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
-  if (!def.wardScoped || !user || user.unscoped) return [];
-  return [sql`ward_id = ${user.ward_id}`];
+  if (!user || user.unscoped) return [];
+  if (def.wardScoped) return [sql`ward_id = ${user.ward_id}`];
+  if (def.wardVia) return [sql`${col(def.wardVia)} in (select id from ${col(wardParentOf(def).table)} where ward_id = ${user.ward_id})`];
+  return [];
 }
 
 export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình';
@@ -169,7 +183,17 @@ export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ li�
  * `existing` is the record being changed (already read inside the user's scope); data may be filled.
  */
 export function settleWard(def: ResourceDef, user: SessionUser | null, data: Record<string, unknown>, existing?: Record<string, unknown>) {
-  if (!def.wardScoped || !user || user.unscoped) return;
+  if (!user || user.unscoped) return;
+  if (def.wardVia) {
+    // the reference itself is checked against the user's scope by checkRefs; here only that there is one
+    const via = def.wardVia;
+    if ((via in data ? data[via] : existing?.[via]) == null) {
+      const message = `Chọn ${def.fields[via].label.toLowerCase()} thuộc phường/xã của bạn`;
+      throw new AppError(400, message, { errors: [{ field: via, message }] });
+    }
+    return;
+  }
+  if (!def.wardScoped) return;
   // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
   if (!existing && data.ward_id == null) data.ward_id = user.ward_id;
   const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;

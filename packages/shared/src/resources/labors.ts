@@ -38,6 +38,7 @@ export default defineResource({
   export: 'export-labors',
   import: { key: 'code' },
   count: true,
+  wardVia: 'manufacture_id',
   softDelete: true,
   detail: true,
 });

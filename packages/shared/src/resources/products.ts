@@ -76,6 +76,7 @@ export default defineResource({
   export: 'export',
   import: { key: 'code' },
   count: true,
+  wardVia: 'manufacture_id',
   softDelete: true,
   detail: true,
 });

@@ -1,10 +1,12 @@
 import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared';
+import laborsDef from '@nns/shared/resources/labors';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
+import { findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import type { Db } from '../../db/client';
 import { generatePassword } from '../auth/password-reset.module';
 
 /** The diary-app password is hashed (argon2id) before it is stored; a blank one on update keeps the old. */
@@ -45,9 +47,9 @@ export default defineModule({
         const generated = ctx.body?.password ? null : generatePassword();
         const hash = await hashPassword(ctx.body?.password ?? (generated as string));
         await services.db.transaction(async (tx) => {
-          const r = await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null}
-            where id = ${ctx.params.id} and deleted_at is null returning id`);
-          if (!(r as unknown as { rows: unknown[] }).rows.length) throw notFound('Không tìm thấy người lao động');
+          // inside the user's ward scope (a labor of another ward's manufacture answers 404, as a missing one)
+          await findOne(tx as unknown as Db, laborsDef, ctx.params.id, ctx, { forUpdate: true });
+          await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
           await ctx.audit({ action: 'reset-password', subject: 'labors', recordId: ctx.params.id, after: { generated: !!generated } }, tx);
         });
         // shown once, here; stored only as a hash
