@@ -291,23 +291,20 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
 
   return (
     <Card title={title ?? def.label} variant="borderless" styles={{ body: { paddingTop: 12 } }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12, alignItems: 'flex-start' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, flex: '1 1 480px' }}>
-          {def.searchFields.length > 0 && (
-            <Input.Search
-              key={params.search}
-              allowClear
-              defaultValue={params.search}
-              placeholder={`Tìm theo ${def.searchFields.map((k) => def.labels[k]?.toLowerCase()).join(', ')}`}
-              aria-label="Tìm kiếm"
-              style={{ width: 300 }}
-              onSearch={(v) => update({ search: v.trim() })}
-            />
-          )}
-          <ListFilters def={def} filters={params.filters} onChange={(filters) => update({ filters })} />
-          {hasFilters && <Button onClick={() => update({ search: '', filters: {} })}>Xóa bộ lọc</Button>}
-        </div>
-        <Space wrap style={{ marginLeft: 'auto' }}>
+      {/* search and the actions on one line; the declared filters below it, on the card's whole width */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8, alignItems: 'flex-start' }}>
+        {def.searchFields.length > 0 && (
+          <Input.Search
+            key={params.search}
+            allowClear
+            defaultValue={params.search}
+            placeholder={`Tìm theo ${def.searchFields.map((k) => def.labels[k]?.toLowerCase()).join(', ')}`}
+            aria-label="Tìm kiếm"
+            style={{ flex: '1 1 220px', maxWidth: 360 }}
+            onSearch={(v) => update({ search: v.trim() })}
+          />
+        )}
+        <Space wrap style={{ marginLeft: 'auto', justifyContent: 'flex-end' }}>
           {toolbar}
           <Tooltip title="Tải lại">
             <Button icon={<ReloadOutlined />} aria-label="Tải lại" onClick={() => void refresh()} />
@@ -324,6 +321,12 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
           )}
         </Space>
       </div>
+      {(def.filterFields.length > 0 || hasFilters) && (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+          <ListFilters def={def} filters={params.filters} onChange={(filters) => update({ filters })} />
+          {hasFilters && <Button onClick={() => update({ search: '', filters: {} })}>Xóa bộ lọc</Button>}
+        </div>
+      )}
       {failed ? (
         <Result status="error" title="Không tải được danh sách" subTitle={env?.message} extra={<Button onClick={() => void list.refetch()}>Thử lại</Button>} />
       ) : (
