@@ -93,7 +93,11 @@ function Shell() {
             onClick={() => setCollapsed(!collapsed)}
             aria-label={collapsed ? 'Mở rộng menu' : 'Thu gọn menu'}
           />
-          <Breadcrumb className="shell-crumbs" style={{ flex: 1, minWidth: 0 }} items={crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title }))} />
+          <Breadcrumb
+            className="shell-crumbs"
+            style={{ flex: 1, minWidth: 0 }}
+            items={crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title }))}
+          />
           <UserMenu />
         </Header>
         <Content style={{ padding: 20 }}>
