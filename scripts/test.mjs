@@ -16,7 +16,9 @@ const out = path.join(root, 'test-results');
 fs.mkdirSync(out, { recursive: true });
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-run('node', ['scripts/gen-resources.mjs']);
+// CI checks that the committed registries are current (.ci/run runs `npm run gen -- --check` first);
+// a developer's run writes them, as `npm start` does
+if (run('node', ['scripts/gen-resources.mjs', ...(process.env.CI ? ['--check'] : [])]) !== 0) process.exit(1);
 let passed = 0;
 let failed = 0;
 

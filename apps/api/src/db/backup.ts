@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { type SQL, sql } from 'drizzle-orm';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import * as tar from 'tar';
 import type { Database, Db } from './client';
-import { MIGRATIONS_DIR, migrate } from './migrate';
+import { knownMigrations, migrateIn } from './migrate';
 
 /**
  * Backup and restore made by the app itself, the same on PGlite and PostgreSQL (no pg_dump): one
@@ -160,7 +159,7 @@ export interface RestoreResult {
  * table's rows (parents first) and resets sequences and identity columns, all in the migration's one
  * transaction (a failure leaves the database empty), then restores the files.
  */
-export async function restoreFrom(database: Database, uploadsDir: string, file: string): Promise<RestoreResult> {
+export async function restoreFrom(database: Database, uploadsDir: string, file: string, o: { forward?: boolean } = {}): Promise<RestoreResult> {
   if (!fs.existsSync(file)) throw new RestoreRefused(`không tìm thấy tệp sao lưu ${file}`);
   const reason = await notEmptyReason(database, uploadsDir);
   if (reason) throw new RestoreRefused(reason);
@@ -170,14 +169,18 @@ export async function restoreFrom(database: Database, uploadsDir: string, file: 
     const mf = path.join(stage, 'manifest.json');
     const manifest = fs.existsSync(mf) ? (JSON.parse(fs.readFileSync(mf, 'utf8')) as Manifest) : null;
     if (manifest?.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} không phải là bản sao lưu của hệ thống này`);
-    const known = new Set(readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((m) => m.hash));
+    const known = new Set(knownMigrations().map((m) => m.hash));
     if (manifest.migrations.some((h) => !known.has(h))) {
       throw new RestoreRefused(
         'bản sao lưu được tạo bởi một phiên bản mới hơn của hệ thống (có lần nâng cấp cơ sở dữ liệu mà phiên bản này không biết). Hãy cập nhật phần mềm rồi khôi phục lại.',
       );
     }
     let rows = 0;
-    await migrate(database, async (tx) => {
+    // rows are loaded into the schema they were made with, then migrated forward with the database,
+    // so a migration that moves data (a backfill, a repair) also moves the restored rows
+    await database.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await migrateIn(tx, { only: new Set(manifest.migrations) });
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
       for (const t of manifest.tables) {
         const have = current.get(t.name);
@@ -212,6 +215,8 @@ export async function restoreFrom(database: Database, uploadsDir: string, file: 
         if (!s.seq) continue;
         await tx.execute(sql`select setval(${s.seq}::regclass, coalesce((select max(${ident(s.c)}) from ${ident(s.t)}), 0) + 1, false)`);
       }
+      // (forward: false leaves the database as the backup's version made it: the upgrade test starts there)
+      if (o.forward !== false) await migrateIn(tx);
     });
     const src = path.join(stage, 'uploads');
     const files = listFiles(src);
