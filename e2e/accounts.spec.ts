@@ -33,6 +33,12 @@ async function pickRef(page: Page, label: string, text: string) {
   await page.locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
+/** A plain select (an enum): open it and click the option in the open dropdown. */
+async function pickOption(page: Page, label: string, text: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+}
+
 test('a role with only the products permissions, a user holding it, the menu, 403, and a lock from another session', async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   const roleName = `Cán bộ sản phẩm ${stamp}`;
@@ -65,6 +71,14 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await page.getByLabel('Email').fill(`mai.${stamp}@example.vn`);
   await page.getByLabel('Số điện thoại').fill('0912345678');
   await pickRef(page, 'Vai trò', roleName);
+  // the scope is chosen explicitly; its pickers follow it (a ward only for scope 'Một phường/xã')
+  await expect(page.getByRole('combobox', { name: 'Phường/xã' })).toHaveCount(0);
+  await pickOption(page, 'Phạm vi dữ liệu', 'Một phường/xã');
+  await expect(page.getByRole('combobox', { name: 'Phường/xã' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Tỉnh/thành phố' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/users-form-scope.png' });
+  await pickOption(page, 'Phạm vi dữ liệu', 'Toàn hệ thống');
+  await expect(page.getByRole('combobox', { name: 'Phường/xã' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   await saved(page, 'Thêm mới thành công');
   await expect(page).toHaveURL(/\/admin\/general\/users$/);

@@ -21,7 +21,7 @@ export async function userWith(request: APIRequestContext, perms: string[], tag 
   const user = await (
     await request.post('/api/admin/users', {
       headers,
-      data: { ...creds, full_name: `Cán bộ ${tag}`, role_id: role.data.entry.id, status: 'active' },
+      data: { ...creds, full_name: `Cán bộ ${tag}`, role_id: role.data.entry.id, scope: 'all', status: 'active' },
     })
   ).json();
   expect(user.code, JSON.stringify(user)).toBe(200);

@@ -33,7 +33,7 @@ test('forgotten password: request, the mail’s link, a new password, sign in wi
   const created = await (
     await request.post('/api/admin/users', {
       headers,
-      data: { ...user, full_name: 'Lê Thị Quên', role_id: roles.data.entries[0].id, status: 'active' },
+      data: { ...user, full_name: 'Lê Thị Quên', role_id: roles.data.entries[0].id, scope: 'all', status: 'active' },
     })
   ).json();
   expect(created.code, JSON.stringify(created)).toBe(200);

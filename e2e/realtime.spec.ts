@@ -21,7 +21,7 @@ test('permissions changed and account locked reach the signed-in browser live', 
   const created = await (
     await request.post('/api/admin/users', {
       headers,
-      data: { ...creds, full_name: `Cán bộ trực tuyến ${stamp}`, role_id: role.data.entry.id, status: 'active' },
+      data: { ...creds, full_name: `Cán bộ trực tuyến ${stamp}`, role_id: role.data.entry.id, scope: 'all', status: 'active' },
     })
   ).json();
   expect(created.code, JSON.stringify(created)).toBe(200);

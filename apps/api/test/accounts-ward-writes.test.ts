@@ -63,7 +63,7 @@ describe('a ward officer cannot leave the ward scope through users update', () =
 
   it('creates a user in the officer’s ward when none is given (or the picker is empty), never without one or in another', async () => {
     const officer = await makeUser(t, { perms: USERS_PERMS, wardId: wardA });
-    const body = { password: 'MatKhau@123', full_name: 'Người mới', role_id: plainRole };
+    const body = { password: 'MatKhau@123', full_name: 'Người mới', role_id: plainRole, scope: 'ward' };
     const missing = await call(t, 'POST', '/api/admin/users', { token: officer.token, body: { ...body, username: 'moi.khongphuong' } });
     expect(missing.status, JSON.stringify(missing.body)).toBe(200);
     expect(missing.body.data.entry.ward_id).toBe(wardA);
@@ -74,22 +74,23 @@ describe('a ward officer cannot leave the ward scope through users update', () =
     expect(n).toBe(0);
   });
 
-  it('nobody changes their own ward, not even an unscoped officer or admin; others still can be moved by them', async () => {
+  it('nobody changes their own scope or ward, not even an officer of scope all or admin; others still can be moved by them', async () => {
     const district = await makeUser(t, { perms: USERS_PERMS });
-    const own = await call(t, 'PUT', `/api/admin/users/${district.id}`, { token: district.token, body: { ward_id: wardA } });
+    const own = await call(t, 'PUT', `/api/admin/users/${district.id}`, { token: district.token, body: { scope: 'ward', ward_id: wardA } });
     expect(own.status).toBe(409);
-    expect(own.body.message).toBe('Bạn không thể tự thay đổi phường/xã làm việc của mình');
+    expect(own.body.message).toBe('Bạn không thể tự thay đổi phạm vi dữ liệu của mình');
     expect(await wardOf('users', district.id)).toBeNull();
     const [admin] = await t.database.query<{ id: number }>(sql`select id from users where username = 'admin'`);
-    expect((await call(t, 'PUT', `/api/admin/users/${admin.id}`, { body: { ward_id: wardA } })).status).toBe(409);
-    // the same value is no change
+    expect((await call(t, 'PUT', `/api/admin/users/${admin.id}`, { body: { scope: 'ward', ward_id: wardA } })).status).toBe(409);
+    // the same value is no change (an account of scope all holds no ward: one sent is set aside)
     expect(
       (await call(t, 'PUT', `/api/admin/users/${district.id}`, { token: district.token, body: { ward_id: null, full_name: 'Cán bộ huyện' } })).status,
     ).toBe(200);
-    // unscoped users (admin, officers without a ward) still move others, to a ward or to none
+    // accounts of scope all (admin, officers of scope all) still move others, to a ward or to scope all
     const someone = await makeUser(t, { roleId: plainRole, wardId: wardA });
-    expect((await call(t, 'PUT', `/api/admin/users/${someone.id}`, { token: district.token, body: { ward_id: null } })).status).toBe(200);
-    expect((await call(t, 'PUT', `/api/admin/users/${someone.id}`, { body: { ward_id: wardB } })).status).toBe(200);
+    expect((await call(t, 'PUT', `/api/admin/users/${someone.id}`, { token: district.token, body: { scope: 'all' } })).status).toBe(200);
+    expect(await wardOf('users', someone.id)).toBeNull();
+    expect((await call(t, 'PUT', `/api/admin/users/${someone.id}`, { body: { scope: 'ward', ward_id: wardB } })).status).toBe(200);
     expect(await wardOf('users', someone.id)).toBe(wardB);
   });
 });

@@ -108,13 +108,21 @@ export async function makeRole(t: TestApp, perms: string[], name = `Vai trò ${c
   return role.id;
 }
 
-/** Creates an active user with that role (and ward) and returns a signed-in token. */
-export async function makeUser(t: TestApp, o: { perms?: string[]; roleId?: number; wardId?: number | null; username?: string; password?: string } = {}) {
+/**
+ * Creates an active user with that role and returns a signed-in token. Scope: a ward (wardId), a
+ * province (provinceId) or, with neither, 'all'.
+ */
+export async function makeUser(
+  t: TestApp,
+  o: { perms?: string[]; roleId?: number; wardId?: number | null; provinceId?: number | null; username?: string; password?: string } = {},
+) {
   const roleId = o.roleId ?? (await makeRole(t, o.perms ?? []));
   const username = o.username ?? `u_${crypto.randomBytes(4).toString('hex')}`;
   const password = o.password ?? 'MatKhau@123';
-  const [u] = await t.database.query<{ id: number }>(sql`insert into users (username, password, full_name, role_id, ward_id, status)
-    values (${username}, ${await hashPassword(password)}, ${'Người dùng thử'}, ${roleId}, ${o.wardId ?? null}, 'active') returning id`);
+  const scope = o.wardId != null ? 'ward' : o.provinceId != null ? 'province' : 'all';
+  const province = o.wardId != null ? sql`(select province_id from wards where id = ${o.wardId})` : sql`${o.provinceId ?? null}::int`;
+  const [u] = await t.database.query<{ id: number }>(sql`insert into users (username, password, full_name, role_id, scope, province_id, ward_id, status)
+    values (${username}, ${await hashPassword(password)}, ${'Người dùng thử'}, ${roleId}, ${scope}, ${province}, ${o.wardId ?? null}, 'active') returning id`);
   return { id: u.id, username, password, roleId, token: await login(t.app, username, password) };
 }
 

@@ -34,7 +34,7 @@ describe('manufactures', () => {
     expect(errorsOf(r)).toEqual(
       expect.arrayContaining([
         { field: 'tax_code', message: MESSAGES.taxCode },
-        { field: 'phone', message: MESSAGES.phone },
+        { field: 'phone', message: MESSAGES.phoneOrLandline },
         { field: 'email', message: MESSAGES.email },
         { field: 'website', message: 'Website phải là địa chỉ bắt đầu bằng http://, https:// hoặc /' },
       ]),
@@ -146,8 +146,18 @@ describe('distributors, apps, labors: approve and count', () => {
     expect(errorsOf(long)).toContainEqual({ field: 'phone', message: 'Số điện thoại tối đa 20 ký tự' });
     const found = await call(t, 'GET', '/api/admin/apps', { query: { search: '0983456712' } });
     expect(found.body.data.entries).toHaveLength(1);
-    const m = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-01', name: 'Tổ hợp tác Rau Lâm Viên', phone: '+84 263 3822 123' } });
-    expect(errorsOf(m)).toContainEqual({ field: 'phone', message: MESSAGES.phone });
+    // an organisation may give a landline (02 + area code, 11 digits); a person's phone stays mobile-only
+    const m = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-00', name: 'Tổ hợp tác Rau Lâm Viên', phone: '+84 263 3822 123' } });
+    expect(m.status, JSON.stringify(m.body)).toBe(200);
+    expect(m.body.data.entry.phone).toBe('02633822123');
+    const d = await call(t, 'POST', '/api/admin/distributors', { body: { code: 'NPP-CD-01', name: 'Đại lý Hòa Bình', phone: '(0292) 3821 456' } });
+    expect(d.body.data.entry.phone, JSON.stringify(d.body)).toBe('02923821456');
+    const person = await call(t, 'POST', '/api/admin/apps', { body: { full_name: 'Lê Văn Chín', phone: '0263 3822 123' } });
+    expect(errorsOf(person)).toContainEqual({ field: 'phone', message: MESSAGES.phone });
+    expect(errorsOf(await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-02', name: 'X', phone: '0163 3822 123' } }))).toContainEqual({
+      field: 'phone',
+      message: MESSAGES.phoneOrLandline,
+    });
     const u = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-SDT-01', name: 'Tổ hợp tác Rau Lâm Viên', phone: '+84 905 123 456' } });
     expect(u.body.data.entry.phone).toBe('0905123456');
   });

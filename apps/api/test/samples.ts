@@ -21,6 +21,9 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   wards: { district_id: null },
 };
 
+/** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */
+const SAMPLE_DERIVED: Record<string, string[]> = { users: ['province_id'] };
+
 function textSample(f: FieldDef, key: string): string {
   switch (f.format) {
     case 'username':
@@ -108,6 +111,9 @@ export async function sampleBody(t: TestApp, def: ResourceDef, depth = 0): Promi
     const v = await sampleValue(t, def, key, f, depth);
     if (v !== undefined) body[key] = v;
   }
+  for (const k of SAMPLE_DERIVED[def.name] ?? []) delete body[k];
+  // an account's scope: the sample's ward (the enum's first option is 'all', which holds no ward)
+  if (def.name === 'users') body.scope = 'ward';
   return { ...body, ...SAMPLE_OVERRIDES[def.name] };
 }
 

@@ -104,11 +104,12 @@ describe('SessionCache', () => {
     username: 'a',
     full_name: 'A',
     role_id: 1,
+    scope: 'all' as const,
+    province_id: null,
     ward_id: null,
     session_id: 1,
     must_change_password: false,
     permissions: new Set<string>(),
-    unscoped: true,
   };
 
   test('a read that was under way when the cache was emptied is not kept', () => {

@@ -5,6 +5,12 @@ export const ACTIVE_STATUS: EnumOption[] = [
   { value: 'active', label: 'Hoạt động', color: 'green' },
   { value: 'locked', label: 'Đã khóa', color: 'red' },
 ];
+/** What an account sees (docs/accounts.md). */
+export const ACCOUNT_SCOPE: EnumOption[] = [
+  { value: 'all', label: 'Toàn hệ thống', color: 'purple' },
+  { value: 'province', label: 'Một tỉnh/thành phố', color: 'blue' },
+  { value: 'ward', label: 'Một phường/xã', color: 'cyan' },
+];
 export const APPROVAL_STATUS: EnumOption[] = [
   { value: 'pending', label: 'Chờ duyệt', color: 'gold' },
   { value: 'approved', label: 'Đã duyệt', color: 'green' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_ONLY_RE } from './dates';
 import { isUploadUrl, uploadExtension } from './media';
-import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, MESSAGES, normalizePhone, PHONE_INPUT_MAX } from './validators';
+import { isCitizenId, isEmail, isGtin, isPhone, isPhoneOrLandline, isTaxCode, isUsername, MESSAGES, normalizePhone, PHONE_INPUT_MAX } from './validators';
 
 /**
  * Field builders: each field of a resource is declared once with its Vietnamese label and
@@ -65,6 +65,16 @@ export interface FieldOptions {
   format?: TextFormat;
   /** form layout: fields with span 24 take a whole row */
   span?: number;
+  /**
+   * ref: what the database does to this record when the referenced one is deleted (the foreign key's
+   * rule). 'restrict' (default): the delete is refused (409 naming what uses it); 'set null': the link
+   * is emptied; 'cascade': this record goes with it.
+   */
+  onDelete?: 'restrict' | 'set null' | 'cascade';
+  /** phone: an organisation's number, a landline (02…, 11 digits) is accepted too */
+  landline?: boolean;
+  /** forms show the field only while another field holds one of these values (the server still validates) */
+  visibleWhen?: { field: string; in: unknown[] };
 }
 
 export interface FieldDef extends FieldOptions {
@@ -154,14 +164,11 @@ function baseSchema(f: FieldDef): z.ZodType {
         .trim()
         .max(f.max ?? 255, MESSAGES.maxLength(L, f.max ?? 255))
         .refine(isEmail, MESSAGES.email);
-    case 'phone':
-      // stored in the one canonical form (normalizePhone: 0 + 9 digits), so unique checks see one number
-      return z
-        .string(typeErr(MESSAGES.phone))
-        .trim()
-        .max(PHONE_INPUT_MAX, MESSAGES.maxLength(L, PHONE_INPUT_MAX))
-        .transform(normalizePhone)
-        .refine(isPhone, MESSAGES.phone);
+    case 'phone': {
+      // stored in the one canonical form (normalizePhone: leading 0, digits only), so unique checks see one number
+      const [check, message] = f.landline ? [isPhoneOrLandline, MESSAGES.phoneOrLandline] : [isPhone, MESSAGES.phone];
+      return z.string(typeErr(message)).trim().max(PHONE_INPUT_MAX, MESSAGES.maxLength(L, PHONE_INPUT_MAX)).transform(normalizePhone).refine(check, message);
+    }
     case 'integer':
     case 'money': {
       let n = z.number(typeErr(MESSAGES.integer(L))).int(MESSAGES.integer(L));

@@ -1,3 +1,4 @@
+export * from './api';
 export * from './dates';
 export * from './enums';
 export * from './fields';

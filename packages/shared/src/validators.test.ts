@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldSchema, phone } from './fields';
-import { isCitizenId, isEmail, isGtin, isPhone, isTaxCode, isUsername, normalizePhone, withGs1CheckDigit } from './validators';
+import { isCitizenId, isEmail, isGtin, isPhone, isPhoneOrLandline, isTaxCode, isUsername, normalizePhone, withGs1CheckDigit } from './validators';
 
 describe('Vietnamese identity rules', () => {
   it('phones: +84, 84 or 0, a carrier prefix, then 7 digits', () => {
@@ -14,6 +14,17 @@ describe('Vietnamese identity rules', () => {
     expect(s.parse('+84 912.345.678')).toBe('0912345678');
     expect(s.safeParse('0912 345 678 0000 0000 0000').error?.issues[0].message).toBe('Số điện thoại tối đa 20 ký tự');
     expect(s.safeParse('0912_345_678').error?.issues[0].message).toBe('Số điện thoại không đúng định dạng');
+  });
+  it("organisations' phones also take landlines: 0 + an area code starting with 2, 11 digits", () => {
+    for (const ok of ['02633822123', '0263 3822 123', '(0263) 3822.123', '+84 263 3822 123', '842838221234', '02438221234', '0912345678'])
+      expect(isPhoneOrLandline(ok), ok).toBe(true);
+    for (const bad of ['0263382212', '026338221234', '03633822123', '1263382212', '']) expect(isPhoneOrLandline(bad), bad).toBe(false);
+    expect(normalizePhone('+84 263 3822 123')).toBe('02633822123');
+    const people = fieldSchema(phone({ label: 'Số điện thoại' }), 'create');
+    expect(people.safeParse('02633822123').success).toBe(false);
+    const org = fieldSchema(phone({ label: 'Số điện thoại', landline: true }), 'create');
+    expect(org.parse('0263 3822 123')).toBe('02633822123');
+    expect(org.safeParse('0263').error?.issues[0].message).toMatch(/cố định 11 chữ số/);
   });
   it('e-mail, username, CCCD, tax code', () => {
     expect(isEmail('can.bo@phuong.gov.vn')).toBe(true);

@@ -2,6 +2,8 @@
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 /** optional +84, 84 or 0; carrier prefix 3,5,7,8,9 then a digit; then 7 digits. */
 export const PHONE_RE = /^(?:\+84|84|0)[35789]\d{8}$/;
+/** a Vietnamese landline: 0, an area code starting with 2 (24 Hà Nội, 263 Lâm Đồng…), 11 digits in all */
+export const LANDLINE_RE = /^02\d{9}$/;
 export const USERNAME_RE = /^[A-Za-z0-9_.@]+$/;
 export const CITIZEN_ID_RE = /^\d{12}$/;
 export const TAX_CODE_RE = /^\d{10}(?:-\d{3})?$/;
@@ -10,6 +12,7 @@ export const MESSAGES = {
   required: (label: string) => `${label} bắt buộc`,
   email: 'Email không đúng định dạng',
   phone: 'Số điện thoại không đúng định dạng',
+  phoneOrLandline: 'Số điện thoại không đúng định dạng (di động 10 chữ số, hoặc cố định 11 chữ số bắt đầu bằng 02)',
   username: 'Tên đăng nhập chỉ gồm chữ, số, dấu gạch dưới, dấu chấm và @',
   citizenId: 'Số CCCD phải gồm 12 chữ số',
   taxCode: 'Mã số thuế phải gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số cho chi nhánh',
@@ -39,13 +42,16 @@ export const PHONE_INPUT_MAX = 20;
  * so a number typed two ways is one number for unique checks and searches.
  */
 export function normalizePhone(v: string): string {
-  const s = v.trim().replace(/[\s.-]/g, '');
-  if (/^\+84\d{9}$/.test(s)) return `0${s.slice(3)}`;
-  if (/^84\d{9}$/.test(s)) return `0${s.slice(2)}`;
+  const s = v.trim().replace(/[\s.()-]/g, '');
+  if (/^\+84\d{9,10}$/.test(s)) return `0${s.slice(3)}`;
+  if (/^84\d{9}$/.test(s) || /^842\d{9}$/.test(s)) return `0${s.slice(2)}`;
   return s;
 }
 
+/** A mobile number (people: spec §5). */
 export const isPhone = (v: string) => PHONE_RE.test(normalizePhone(v));
+/** A mobile or a landline number (organisations: manufactures, distributors, works, contacts). */
+export const isPhoneOrLandline = (v: string) => isPhone(v) || LANDLINE_RE.test(normalizePhone(v));
 export const isUsername = (v: string) => USERNAME_RE.test(v);
 export const isCitizenId = (v: string) => CITIZEN_ID_RE.test(v);
 export const isTaxCode = (v: string) => TAX_CODE_RE.test(v);

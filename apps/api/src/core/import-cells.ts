@@ -6,8 +6,10 @@ import type { Db } from '../db/client';
 import { badRequest } from './errors';
 import { loadExcel } from './excel';
 import { exportColumns } from './export';
+import type { SessionUser } from './module';
 import { col } from './resource-query';
 import { exec } from './resource-store';
+import { scopeOf } from './scope';
 
 /** The columns an import understands: every writable field, found by its Vietnamese header. */
 export interface ImportColumn {
@@ -174,6 +176,8 @@ export class RefResolver {
   constructor(
     private db: Db,
     private self: string,
+    /** look-ups stay inside the importer's scope: another ward's record is 'không tồn tại', never named */
+    private user: SessionUser | null = null,
   ) {}
 
   async ids(f: FieldDef, text: string): Promise<number[]> {
@@ -183,7 +187,8 @@ export class RefResolver {
     const hit = this.cache.get(cacheKey);
     if (hit) return hit;
     const label = f.refLabel ?? target.titleField;
-    const live = target.softDelete ? sql` and deleted_at is null` : sql``;
+    const scope = scopeOf(target, this.user);
+    const live = sql`${target.softDelete ? sql` and deleted_at is null` : sql``}${scope.length ? sql` and ${sql.join(scope, sql` and `)}` : sql``}`;
     const byId = /^#\d+$/.test(text) ? sql` or id = ${Number(text.slice(1))}` : sql``;
     const hasCode = 'code' in target.fields && label !== 'code';
     const rows = await exec<{ id: number; label: unknown; code?: unknown }>(

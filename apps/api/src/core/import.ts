@@ -8,9 +8,11 @@ import { loadExcel } from './excel';
 import { exportColumns, sheetName } from './export';
 import { type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, ResourceHooks, Router } from './module';
-import { col, scopeOf, settleWard, whereSql } from './resource-query';
-import { attachRefs, checkRefs, checkUnique, exec, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
+import { col, whereSql } from './resource-query';
+import { attachRefs, exec, present, selectList } from './resource-store';
+import { scopeOf } from './scope';
 import type { Services } from './services';
+import { writeRecord } from './write-path';
 
 /**
  * .xlsx import from the export template: POST /api/admin/{name}/import?dry_run=1|0 (multipart `file`).
@@ -21,7 +23,6 @@ import type { Services } from './services';
  */
 
 import type { ImportSummary, RowError } from '@nns/shared';
-import { rowValues } from './resource-engine';
 
 export type { ImportSummary, RowError, RowReport } from '@nns/shared';
 
@@ -151,7 +152,7 @@ async function importRow(j: RowJob, r: SheetRow) {
   if (errors.length) return fail(errors);
   const parsed = (creating ? def.createSchema : def.updateSchema).safeParse(body);
   if (!parsed.success) return fail(toFieldErrors(parsed.error.issues, def.labels).map((e) => ({ row: r.row, ...e })));
-  let data = parsed.data as Record<string, unknown>;
+  const data = parsed.data as Record<string, unknown>;
 
   let changes: Record<string, { from: unknown; to: unknown }> | undefined;
   if (existing) {
@@ -168,34 +169,12 @@ async function importRow(j: RowJob, r: SheetRow) {
     }
   }
   try {
+    if (existing && !ctx.user?.permissions.has(`update:${def.subject}`)) {
+      // changing what exists is an update, whatever the route: a create-only account adds new rows only
+      return fail([{ row: r.row, field: key, message: `Bạn không có quyền cập nhật ${def.label.toLowerCase()} đã có (mã '${keyText}')` }]);
+    }
     const id = await tx.transaction(async (spTx) => {
-      const sp = spTx as unknown as Db;
-      if (existing) {
-        settleWard(def, ctx.user, data, existing);
-        if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, sp);
-        await checkRefs(sp, def, data, ctx.user, existing);
-        await checkUnique(sp, def, { ...existing, ...data }, existing.id as number);
-        const [row] = await exec(sp, updateSql(def, existing.id as number, rowValues(def, data, ctx, existing))).catch(mapDbError);
-        await hooks.afterWrite?.(row, ctx, sp, 'update');
-        await ctx.audit(
-          {
-            action: 'import',
-            subject: def.subject,
-            recordId: row.id as number,
-            before: present(def, existing, undefined, null),
-            after: present(def, row, undefined, null),
-          },
-          sp,
-        );
-        return row.id as number;
-      }
-      settleWard(def, ctx.user, data);
-      if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, sp);
-      await checkRefs(sp, def, data, ctx.user);
-      await checkUnique(sp, def, data);
-      const [row] = await exec(sp, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
-      await hooks.afterWrite?.(row, ctx, sp, 'create');
-      await ctx.audit({ action: 'import', subject: def.subject, recordId: row.id as number, after: present(def, row, undefined, null) }, sp);
+      const row = await writeRecord({ def, hooks, ctx, db: spTx as unknown as Db, existing, data, audit: 'import' });
       return row.id as number;
     });
     if (existing) s.updated++;
@@ -214,7 +193,7 @@ export async function importResource(services: Services, def: ResourceDef, hooks
     dryRun,
     async (tx, s) => {
       s.total = sheet.rows.length;
-      const job: RowJob = { ctx, tx, def, hooks, sheet, refs: new RefResolver(tx, def.name), seen: new Map(), s };
+      const job: RowJob = { ctx, tx, def, hooks, sheet, refs: new RefResolver(tx, def.name, ctx.user), seen: new Map(), s };
       for (const r of sheet.rows) await importRow(job, r);
     },
     sheet.ignored,

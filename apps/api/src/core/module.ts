@@ -17,13 +17,14 @@ export interface SessionUser {
   username: string;
   full_name: string;
   role_id: number | null;
+  /** what the account sees (core/scope.ts): everything, one province (province_id) or one ward (ward_id) */
+  scope: 'all' | 'province' | 'ward';
+  province_id: number | null;
   ward_id: number | null;
   session_id: number;
   must_change_password: boolean;
   /** 'action:subject' */
   permissions: Set<string>;
-  /** user 'admin' (and holders of the full role without a ward) are not scoped to a ward */
-  unscoped: boolean;
 }
 
 export interface Ctx<P = any, Q = any, B = any> {
@@ -65,6 +66,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   raw?: boolean;
   /** a multipart upload: the body is read by the handler */
   multipart?: boolean;
+  /** keys an object body may carry that are set aside before validation (a PUT echoing a GET answer) */
+  bodyIgnores?: string[];
   /** path params that hold a secret (a reset token): the system log and the request log show `:name` instead */
   secretParams?: string[];
   handler(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<unknown>;
@@ -83,6 +86,8 @@ export interface ResourceHooks {
   beforeDelete?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
   /** shapes a row for the client; the engine already dropped writeOnly fields */
   present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
+  /** keys `present` adds: a PUT that sends an entry back as GET answered it may carry them (set aside) */
+  presentedKeys?: string[];
 }
 
 export interface ServerModule {

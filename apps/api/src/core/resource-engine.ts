@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@nns/shared';
+import { paginationSchema, type ResourceDef } from '@nns/shared';
 import { resources } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,34 +7,14 @@ import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
-import {
-  COUNT_CAP,
-  col,
-  cursorCondition,
-  encodeCursor,
-  type ListQuery,
-  listQuerySchema,
-  orderSql,
-  scopeOf,
-  searchTextOf,
-  settleWard,
-  sortOf,
-  whereOf,
-  whereSql,
-} from './resource-query';
-import { attachRefs, checkRefs, checkUnique, exec, findOne, insertSql, mapDbError, present, selectList, updateSql } from './resource-store';
+import { COUNT_CAP, col, cursorCondition, encodeCursor, type ListQuery, listQuerySchema, orderSql, sortOf, whereOf, whereSql } from './resource-query';
+import { attachRefs, exec, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
+import { scopeOf } from './scope';
 import type { Services } from './services';
+import { deleteRecord, echoedKeys, writeRecord } from './write-path';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
-const paginationSchema = z.object({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number().nullable(),
-  total_pages: z.number().nullable(),
-  next_cursor: z.string().nullable(),
-  total_is_estimate: z.boolean(),
-});
 
 /**
  * The planner's row estimate of large tables, kept a few seconds: page 1 of a big unfiltered list
@@ -101,17 +81,6 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
   };
 }
 
-/** Validated body → row values: read-only fields never pass; search text and authorship are set here. */
-export function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...data };
-  for (const [k, f] of Object.entries(def.fields)) if (f.readOnly) delete out[k];
-  if (def.searchFields.length) out.search_text = searchTextOf(def, { ...existing, ...out });
-  out.updated_by = ctx.user?.id ?? null;
-  if (existing) out.updated_at = new Date().toISOString();
-  else out.created_by = ctx.user?.id ?? null;
-  return out;
-}
-
 export function registerResource(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {
   const base = `/api/admin/${def.name}`;
   const custom = def.config.custom ?? {};
@@ -139,11 +108,14 @@ export function registerResource(router: Router, services: Services, def: Resour
       summary: `Đếm ${def.label.toLowerCase()}`,
       tags,
       query: listQuery.omit({ page: true, limit: true, sort: true, cursor: true }),
-      response: z.object({ count: z.number() }),
+      response: z.object({ count: z.number(), count_is_estimate: z.boolean() }),
       handler: async (ctx) => {
-        const w = whereOf(def, ctx.query as ListQuery, ctx.user);
-        const [{ n }] = await exec<{ n: number }>(services.db, sql`select count(*)::int as n from ${col(def.table)}${whereSql(w)}`);
-        return { count: n };
+        // capped or estimated like a list's total: a count never scans a million rows
+        const q = ctx.query as ListQuery;
+        const w = whereOf(def, q, ctx.user);
+        const plain = scopeOf(def, ctx.user).length === 0 && Object.values(q).every((v) => v === undefined);
+        const t = await totalOf(services.db, def, w, plain);
+        return { count: t.total, count_is_estimate: t.estimate };
       },
     });
   }
@@ -187,15 +159,9 @@ export function registerResource(router: Router, services: Services, def: Resour
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (tx) => {
-          let data = ctx.body as Record<string, unknown>;
-          settleWard(def, ctx.user, data);
-          if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, tx as unknown as Db);
-          await checkRefs(tx as unknown as Db, def, data, ctx.user);
-          await checkUnique(tx as unknown as Db, def, data);
-          const [row] = await exec(tx as unknown as Db, insertSql(def, rowValues(def, data, ctx))).catch(mapDbError);
-          await hooks.afterWrite?.(row, ctx, tx as unknown as Db, 'create');
-          await ctx.audit({ action: 'create', subject: S, recordId: row.id as number, after: present(def, row, undefined, null) }, tx as unknown as Db);
-          await attachRefs(tx as unknown as Db, def, [row]);
+          const db = tx as unknown as Db;
+          const row = await writeRecord({ def, hooks, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
+          await attachRefs(db, def, [row]);
           return { entry: present(def, row, hooks, ctx) };
         }),
     });
@@ -209,30 +175,15 @@ export function registerResource(router: Router, services: Services, def: Resour
       tags,
       params: idParams,
       body: def.updateSchema,
+      // an entry as GET answered it may be sent back: what the server keeps or presents is set aside
+      bodyIgnores: echoedKeys(def, hooks),
       response: entrySchema,
       message: 'Cập nhật thành công',
       handler: (ctx) =>
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          let data = ctx.body as Record<string, unknown>;
-          settleWard(def, ctx.user, data, existing);
-          if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
-          const merged = { ...existing, ...data };
-          await checkRefs(db, def, data, ctx.user, existing);
-          await checkUnique(db, def, merged, ctx.params.id);
-          const [row] = await exec(db, updateSql(def, ctx.params.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
-          await hooks.afterWrite?.(row, ctx, db, 'update');
-          await ctx.audit(
-            {
-              action: 'update',
-              subject: S,
-              recordId: ctx.params.id,
-              before: present(def, existing, undefined, null),
-              after: present(def, row, undefined, null),
-            },
-            db,
-          );
+          const row = await writeRecord({ def, hooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, def, [row]);
           return { entry: present(def, row, hooks, ctx) };
         }),
@@ -251,14 +202,7 @@ export function registerResource(router: Router, services: Services, def: Resour
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          await hooks.beforeDelete?.(existing, ctx, db);
-          if (def.softDelete) {
-            await exec(db, sql`update ${col(def.table)} set deleted_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
-          } else {
-            await exec(db, sql`delete from ${col(def.table)} where id = ${ctx.params.id}`).catch(mapDbError);
-          }
-          await hooks.afterWrite?.(existing, ctx, db, 'delete');
-          await ctx.audit({ action: 'delete', subject: S, recordId: ctx.params.id, before: present(def, existing, undefined, null) }, db);
+          await deleteRecord({ def, hooks, ctx, db, existing });
           return { id: ctx.params.id, soft: def.softDelete };
         }),
     });
@@ -277,15 +221,18 @@ export function registerResource(router: Router, services: Services, def: Resour
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
-          await checkUnique(db, def, existing, ctx.params.id);
-          const [row] = await exec(
+          const row = await writeRecord({
+            def,
+            hooks,
+            ctx,
             db,
-            sql`update ${col(def.table)} set deleted_at = null, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id} returning ${selectList(def)}`,
-          );
-          await ctx.audit(
-            { action: 'restore', subject: S, recordId: ctx.params.id, before: { deleted_at: existing.deleted_at }, after: { deleted_at: null } },
-            db,
-          );
+            existing,
+            data: { deleted_at: null },
+            trusted: ['deleted_at'],
+            auditKeys: ['deleted_at'],
+            audit: 'restore',
+          });
+          await attachRefs(db, def, [row]);
           return { entry: present(def, row, hooks, ctx) };
         }),
     });
@@ -312,15 +259,18 @@ export function registerResource(router: Router, services: Services, def: Resour
           else if (f.kind === 'enum' && f.options?.length === 2)
             value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
           else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
-          let data: Record<string, unknown> = { [action.field]: value };
-          settleWard(def, ctx.user, data, existing);
-          if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
-          const [row] = await exec(db, updateSql(def, ctx.params.id, { ...data, updated_at: new Date().toISOString(), updated_by: ctx.user?.id ?? null }));
-          await hooks.afterWrite?.(row, ctx, db, 'action');
-          await ctx.audit(
-            { action: name, subject: S, recordId: ctx.params.id, before: { [action.field]: existing[action.field] }, after: { [action.field]: value } },
+          const row = await writeRecord({
+            def,
+            hooks,
+            ctx,
             db,
-          );
+            existing,
+            data: { [action.field]: value },
+            trusted: [action.field],
+            auditKeys: [action.field],
+            audit: name,
+            op: 'action',
+          });
           await attachRefs(db, def, [row]);
           return { entry: present(def, row, hooks, ctx) };
         }),

@@ -1,9 +1,9 @@
 import { type FieldDef, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
-import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, badRequest } from './errors';
+import { badRequest } from './errors';
 import type { SessionUser } from './module';
+import { scopeOf } from './scope';
 
 export const MAX_LIMIT = 100;
 /** counts above this are capped (filtered lists) or estimated from statistics (whole tables) */
@@ -151,55 +151,6 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
     w.push(sql`search_text like ${`%${likeEscape(term)}%`}`);
   }
   return w;
-}
-
-/** The ward-bound resource a `wardVia` reference points to. */
-function wardParentOf(def: ResourceDef): ResourceDef {
-  const parent = def.wardVia ? resourceByName[def.fields[def.wardVia].ref as string] : undefined;
-  if (!parent?.wardScoped) throw new Error(`${def.name}: wardVia ${def.wardVia} must reference a resource with ward_id`);
-  return parent;
-}
-
-/**
- * Ward scope: a user bound to a ward sees and changes only that ward's records; a resource bound
- * through a reference (`wardVia`: products, labors → manufacture_id) only the records whose referenced
- * record lies in that ward.
- */
-export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
-  if (!user || user.unscoped) return [];
-  if (def.wardScoped) return [sql`ward_id = ${user.ward_id}`];
-  if (def.wardVia) return [sql`${col(def.wardVia)} in (select id from ${col(wardParentOf(def).table)} where ward_id = ${user.ward_id})`];
-  return [];
-}
-
-export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình';
-
-/**
- * The ward of a write by a scoped user: a record they create without a ward lands in theirs, and
- * whatever they create or change must end in their own ward. Moving a record to another ward or to
- * none is refused as a bad value of the ward field (400 naming ward_id, so the form shows it under the
- * field and an import on its row; a 403 would send the web app to the forbidden screen and lose the
- * form), so a scoped user can never take a record, a colleague or themselves out of the ward scope.
- * `existing` is the record being changed (already read inside the user's scope); data may be filled.
- */
-export function settleWard(def: ResourceDef, user: SessionUser | null, data: Record<string, unknown>, existing?: Record<string, unknown>) {
-  if (!user || user.unscoped) return;
-  if (def.wardVia) {
-    // the reference itself is checked against the user's scope by checkRefs; here only that there is one
-    const via = def.wardVia;
-    if ((via in data ? data[via] : existing?.[via]) == null) {
-      const message = `Chọn ${def.fields[via].label.toLowerCase()} thuộc phường/xã của bạn`;
-      throw new AppError(400, message, { errors: [{ field: via, message }] });
-    }
-    return;
-  }
-  if (!def.wardScoped) return;
-  // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
-  if (!existing && data.ward_id == null) data.ward_id = user.ward_id;
-  const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
-  if (ward == null || Number(ward) !== user.ward_id) {
-    throw new AppError(400, WARD_WRITE_MESSAGE, { errors: [{ field: 'ward_id', message: WARD_WRITE_MESSAGE }] });
-  }
 }
 
 export const whereSql = (w: SQL[]) => (w.length ? sql` where ${sql.join(w, sql` and `)}` : sql``);

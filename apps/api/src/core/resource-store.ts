@@ -4,7 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
-import { col, scopeOf, whereSql } from './resource-query';
+import { col, whereSql } from './resource-query';
+import { scopeOf } from './scope';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
 export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
@@ -83,8 +84,10 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
 
 /**
  * Referenced records must exist (and be live) before a write. A reference to a ward-bound resource
- * must also lie in the writer's ward scope: another ward's record answers as a missing one. Links the
- * record already holds (`existing`) stay valid as they are, so an edit does not fail on them.
+ * must also lie in the writer's scope: another ward's record answers as a missing one. Links the
+ * record already holds (`existing`) stay valid as they are, even when their target has since been
+ * soft-deleted or lies outside the writer's scope, so saving a record unchanged never fails on them;
+ * choosing such a target anew is refused.
  */
 export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, unknown>, user: SessionUser | null = null, existing?: Record<string, unknown>) {
   const errors: { field: string; message: string }[] = [];
@@ -95,15 +98,18 @@ export async function checkRefs(db: Db, def: ResourceDef, data: Record<string, u
     const target = resourceByName[f.ref];
     if (!target) continue;
     const ids = [...new Set((Array.isArray(v) ? v : [v]).map(Number))];
-    const w = [sql`id = any(${intArray(ids)})`];
-    if (target.softDelete) w.push(sql`deleted_at is null`);
-    const scope = scopeOf(target, user);
-    if (scope.length) {
-      const prev = existing?.[key];
-      const kept = (Array.isArray(prev) ? prev : prev == null ? [] : [prev]).map(Number).filter((id) => ids.includes(id));
-      w.push(kept.length ? sql`(${sql.join(scope, sql` and `)} or id = any(${intArray(kept)}))` : sql.join(scope, sql` and `));
+    const prev = existing?.[key];
+    const kept = new Set((Array.isArray(prev) ? prev : prev == null ? [] : [prev]).map(Number));
+    const fresh = ids.filter((id) => !kept.has(id));
+    const held = ids.filter((id) => kept.has(id));
+    let n = 0;
+    if (fresh.length) {
+      const w = [sql`id = any(${intArray(fresh)})`, ...scopeOf(target, user)];
+      if (target.softDelete) w.push(sql`deleted_at is null`);
+      [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)}${whereSql(w)}`);
     }
-    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)}${whereSql(w)}`);
+    // held links only need to still exist (a hard delete would have been refused or cleared them)
+    if (held.length) n += (await exec<{ n: number }>(db, sql`select count(*)::int as n from ${col(target.table)} where id = any(${intArray(held)})`))[0].n;
     if (n !== ids.length) errors.push({ field: key, message: `${f.label} không tồn tại` });
   }
   errors.push(...(await missingUploads(db, def.fields, data, existing)));

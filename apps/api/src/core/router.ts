@@ -32,6 +32,14 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
   throw badRequest(toFieldErrors(r.error.issues));
 }
 
+/** An object body without the keys a route sets aside (never mutates the request's own body). */
+function withoutKeys(body: unknown, keys: string[] | undefined): unknown {
+  if (!keys?.length || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
 export function createRouter(app: FastifyInstance, services: Services, table: RouteTable): Router {
   return {
     add(def) {
@@ -59,7 +67,7 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
             reply,
             params: parse(def.params, req.params, 'params') as Record<string, unknown>,
             query: parse(def.query ?? NO_QUERY, req.query, 'query') as Record<string, unknown>,
-            body: def.multipart ? undefined : parse(def.body ?? (def.method === 'GET' ? undefined : NO_BODY), req.body, 'body'),
+            body: def.multipart ? undefined : parse(def.body ?? (def.method === 'GET' ? undefined : NO_BODY), withoutKeys(req.body, def.bodyIgnores), 'body'),
             user: req.user,
             services,
             audit: (entry: AuditEntry, tx = services.db) => {

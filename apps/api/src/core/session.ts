@@ -46,12 +46,14 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
     username: string;
     full_name: string;
     role_id: number | null;
+    scope: 'all' | 'province' | 'ward';
+    province_id: number | null;
     ward_id: number | null;
     must_change_password: boolean | null;
     permission_ids: string | null;
   }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
       extract(epoch from s.expires_at - now())::int as expires_in,
-      u.id, u.username, u.full_name, u.role_id, u.ward_id, u.must_change_password,
+      u.id, u.username, u.full_name, u.role_id, u.scope, u.province_id, u.ward_id, u.must_change_password,
       array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${key} and s.revoked_at is null and s.expires_at > now()
@@ -69,11 +71,12 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
     username: r.username,
     full_name: r.full_name,
     role_id: r.role_id,
+    scope: r.scope,
+    province_id: r.province_id,
     ward_id: r.ward_id,
     session_id: r.session_id,
     must_change_password: !!r.must_change_password,
     permissions,
-    unscoped: r.username === 'admin' || r.ward_id === null,
   };
   // kept no longer than the session's own idle and absolute limits allow
   cache.set(key, user, mark, Math.min(r.expires_in, idle * 60 - seenAge) * 1000);

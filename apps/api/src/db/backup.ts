@@ -181,6 +181,14 @@ export async function restoreFrom(database: Database, uploadsDir: string, file: 
     await database.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await migrateIn(tx, { only: new Set(manifest.migrations) });
+      // references cross in both directions (created_by → users, users → roles → users) and within a
+      // table: the foreign keys are set aside while the rows load and put back (and so checked) after
+      const fks = await q<{ tbl: string; name: string; def: string }>(
+        tx,
+        sql`select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = current_schema()`,
+      );
+      for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} drop constraint ${ident(f.name)}`);
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
       for (const t of manifest.tables) {
         const have = current.get(t.name);
@@ -204,6 +212,7 @@ export async function restoreFrom(database: Database, uploadsDir: string, file: 
         if (batch.length) await insert(`[${batch.join(',')}]`);
         rows += batch.length;
       }
+      for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} add constraint ${ident(f.name)} ${sql.raw(f.def)}`);
       // serial and identity columns continue after the restored rows
       const seqs = await q<{ t: string; c: string; seq: string }>(
         tx,

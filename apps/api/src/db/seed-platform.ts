@@ -26,7 +26,7 @@ export async function seedPlatform(tx: Db, adminPassword?: string): Promise<{ ge
   if (admin) return {};
   const generated = adminPassword ? undefined : crypto.randomBytes(9).toString('base64url');
   const hash = await hashPassword(adminPassword ?? (generated as string));
-  await tx.execute(sql`insert into users (username, password, full_name, email, role_id, status, is_highlight, must_change_password)
-    values ('admin', ${hash}, ${'Quản trị viên'}, ${'admin@localhost.localdomain'}, ${role.id}, 'active', false, false)`);
+  await tx.execute(sql`insert into users (username, password, full_name, email, role_id, scope, status, is_highlight, must_change_password)
+    values ('admin', ${hash}, ${'Quản trị viên'}, ${'admin@localhost.localdomain'}, ${role.id}, 'all', 'active', false, false)`);
   return { generatedPassword: generated };
 }

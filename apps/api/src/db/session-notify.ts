@@ -13,7 +13,11 @@ type Event = 'insert' | 'update' | 'delete' | 'truncate';
 const EVENT_BITS: Record<Event, number> = { insert: 4, delete: 8, update: 16, truncate: 32 };
 
 const TRIGGERS: { table: string; events: Event[]; columns?: string[] }[] = [
-  { table: 'users', events: ['update', 'delete'], columns: ['status', 'role_id', 'ward_id', 'must_change_password', 'username', 'full_name'] },
+  {
+    table: 'users',
+    events: ['update', 'delete'],
+    columns: ['status', 'role_id', 'scope', 'province_id', 'ward_id', 'must_change_password', 'username', 'full_name'],
+  },
   { table: 'role_permissions', events: ['insert', 'update', 'delete', 'truncate'] },
   { table: 'permissions', events: ['insert', 'update', 'delete'] },
   { table: 'sessions', events: ['update', 'delete'], columns: ['revoked_at', 'expires_at'] },

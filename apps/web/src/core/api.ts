@@ -1,11 +1,8 @@
+import type { Envelope } from '@nns/shared';
 import { clearSession, getToken } from './session';
 
-/** Every answer of the API: HTTP status equals `code` (DESIGN.md). */
-export interface Envelope<T = any> {
-  code: number;
-  message: string;
-  data: T;
-}
+/** Every answer of the API: HTTP status equals `code` (DESIGN.md); the shape is the shared contract's. */
+export type { Envelope } from '@nns/shared';
 
 export interface RequestOptions {
   params?: Record<string, unknown>;

@@ -12,7 +12,7 @@ export default defineResource({
     name: text({ label: 'Tên nhà phân phối', required: true, max: 255, search: true, sort: true }),
     representative: text({ label: 'Người đại diện', max: 150, search: true }),
     tax_code: text({ label: 'Mã số thuế', max: 14, format: 'tax_code', search: true, unique: true }),
-    phone: phone({ label: 'Số điện thoại', search: true }),
+    phone: phone({ label: 'Số điện thoại', search: true, landline: true, help: 'Di động hoặc cố định (ví dụ 0263 3822 123)' }),
     email: email({ label: 'Email' }),
     address: text({ label: 'Địa chỉ', max: 255, search: true }),
     ward_id: ref('wards', { label: 'Phường/xã', filter: true }),

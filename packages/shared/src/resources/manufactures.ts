@@ -16,7 +16,7 @@ export default defineResource({
     representative: text({ label: 'Người đại diện', max: 150, search: true }),
     tax_code: text({ label: 'Mã số thuế', max: 14, format: 'tax_code', search: true, unique: true, placeholder: 'VD: 6000123456' }),
     business_license_no: text({ label: 'Số giấy phép kinh doanh', max: 50 }),
-    phone: phone({ label: 'Số điện thoại', search: true }),
+    phone: phone({ label: 'Số điện thoại', search: true, landline: true, help: 'Di động hoặc cố định (ví dụ 0263 3822 123)' }),
     email: email({ label: 'Email' }),
     website: text({ label: 'Website', max: 255, format: 'url', placeholder: 'https://…' }),
     address: text({ label: 'Địa chỉ', max: 255, search: true }),

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, bool, datetime, defineResource, email, enumField, image, password, phone, ref, text, toggle } from '../index';
+import { ACCOUNT_SCOPE, ACTIVE_STATUS, bool, datetime, defineResource, email, enumField, image, password, phone, ref, text, toggle } from '../index';
 
 /**
  * Accounts of the back-office. The status toggle is not a declared action: PUT
@@ -22,18 +22,27 @@ export default defineResource({
     phone: phone({ label: 'Số điện thoại', search: true }),
     avatar: image({ label: 'Ảnh đại diện' }),
     role_id: ref('roles', { label: 'Vai trò', filter: true }),
-    ward_id: ref('wards', {
-      label: 'Phường/xã',
+    // required, without a default: whoever creates an account says what it may see
+    scope: enumField(ACCOUNT_SCOPE, {
+      label: 'Phạm vi dữ liệu',
+      required: true,
       filter: true,
-      help: 'Phạm vi làm việc: để trống nếu không giới hạn theo phường/xã (tài khoản do cán bộ phường/xã tạo luôn thuộc phường/xã của người tạo)',
+      help: 'Toàn hệ thống: thấy mọi dữ liệu (chỉ người có phạm vi toàn hệ thống mới cấp được); một tỉnh/thành phố: dữ liệu của các phường/xã thuộc tỉnh; một phường/xã: chỉ dữ liệu của phường/xã đó',
     }),
+    province_id: ref('provinces', {
+      label: 'Tỉnh/thành phố',
+      filter: true,
+      visibleWhen: { field: 'scope', in: ['province'] },
+      help: 'Với phạm vi một phường/xã, hệ thống tự ghi tỉnh/thành phố của phường/xã',
+    }),
+    ward_id: ref('wards', { label: 'Phường/xã', filter: true, visibleWhen: { field: 'scope', in: ['ward'] } }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
     must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
   list: {
-    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
+    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
     sort: ['username', 'full_name', 'last_login_at'],
   },
   actions: {

@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -48,10 +49,23 @@ function columnFor(key: string, f: FieldDef) {
   }
 }
 
+/** Tables by name, filled as the declarations are built: foreign keys name their target lazily. */
+const tablesByName = new Map<string, Record<string, AnyPgColumn>>();
+const idOf = (table: string) => () => {
+  const t = tablesByName.get(table);
+  if (!t) throw new Error(`foreign key to unknown table ${table}`);
+  return t.id;
+};
+
+/** The table a resource is stored in, by resource name (for foreign keys of the platform's own tables). */
+export const tableOf = (name: string) => idOf(resourceByName[name].table);
+
 export const tableColumns = (def: ResourceDef) => {
   const cols: Record<string, any> = { id: serial('id').primaryKey() };
   for (const [key, f] of Object.entries(def.fields)) {
     let c = columnFor(key, f);
+    // every single reference is a foreign key with its declared delete rule (int[] lists are checked by the app)
+    if (f.kind === 'ref' && f.ref) c = c.references(idOf(resourceByName[f.ref].table), { onDelete: f.onDelete ?? 'restrict' });
     if (f.required && f.kind !== 'password') c = c.notNull();
     if (f.default !== undefined && ['switch', 'integer', 'float', 'money', 'enum', 'text'].includes(f.kind)) {
       c = c.default(f.default as never);
@@ -61,15 +75,15 @@ export const tableColumns = (def: ResourceDef) => {
   if (def.searchFields.length) cols.search_text = text('search_text');
   cols.created_at = timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
   cols.updated_at = timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
-  cols.created_by = integer('created_by');
-  cols.updated_by = integer('updated_by');
+  cols.created_by = integer('created_by').references(idOf('users'), { onDelete: 'set null' });
+  cols.updated_by = integer('updated_by').references(idOf('users'), { onDelete: 'set null' });
   if (def.softDelete) cols.deleted_at = timestamp('deleted_at', { withTimezone: true, mode: 'string' });
   return cols;
 };
 
 /** One table per resource declaration, with the indexes its list, filters and uniqueness need. */
 export function tableFor(def: ResourceDef) {
-  return pgTable(def.table, tableColumns(def), (t: Record<string, AnyPgColumn>) => {
+  const table = pgTable(def.table, tableColumns(def), (t: Record<string, AnyPgColumn>) => {
     const idx = [];
     const live = def.softDelete ? sql`deleted_at is null` : undefined;
     for (const [key, f] of Object.entries(def.fields)) {
@@ -90,6 +104,8 @@ export function tableFor(def: ResourceDef) {
     if (def.softDelete) idx.push(index(`${def.table}_live_id_idx`).on(t.id).where(sql`deleted_at is null`));
     return idx;
   });
+  tablesByName.set(def.table, table as unknown as Record<string, AnyPgColumn>);
+  return table;
 }
 
 export type ResourceTable = ReturnType<typeof tableFor>;

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, inet, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+import { tableOf } from './build';
+
+const users = tableOf('users');
+const roles = tableOf('roles');
+
 /** Tables of the platform itself (not resources): permissions, sessions, audit, mail, files. */
 const ts = (n: string) => timestamp(n, { withTimezone: true, mode: 'string' });
 
@@ -17,8 +22,10 @@ export const permissions = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    role_id: integer('role_id').notNull(),
-    permission_id: integer('permission_id').notNull(),
+    role_id: integer('role_id').notNull().references(roles, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.permission_id] }), index('role_permissions_perm_idx').on(t.permission_id)],
 );
@@ -28,7 +35,7 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     token_hash: text('token_hash').notNull(),
-    user_id: integer('user_id').notNull(),
+    user_id: integer('user_id').notNull().references(users, { onDelete: 'cascade' }),
     created_at: ts('created_at').notNull().defaultNow(),
     last_seen_at: ts('last_seen_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
@@ -54,7 +61,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id').notNull(),
+    user_id: integer('user_id').notNull().references(users, { onDelete: 'cascade' }),
     token_hash: text('token_hash').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
@@ -68,7 +75,7 @@ export const auditLogs = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: ts('at').notNull().defaultNow(),
-    actor_id: integer('actor_id'),
+    actor_id: integer('actor_id').references(users, { onDelete: 'set null' }),
     actor_username: text('actor_username'),
     action: text('action').notNull(),
     subject: text('subject').notNull(),
@@ -106,7 +113,7 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
-    created_by: integer('created_by'),
+    created_by: integer('created_by').references(users, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('uploads_key_uq').on(t.key)],
@@ -119,7 +126,7 @@ export const exportFiles = pgTable(
     token: text('token').notNull(),
     file_name: text('file_name').notNull(),
     path: text('path').notNull(),
-    user_id: integer('user_id'),
+    user_id: integer('user_id').references(users, { onDelete: 'cascade' }),
     created_at: ts('created_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
   },

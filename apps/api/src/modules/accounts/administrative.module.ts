@@ -2,7 +2,7 @@ import adminDef from '@nns/shared/resources/administrative';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
-import { defineModule } from '../../core/module';
+import { defineModule, type ResourceHooks } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -18,28 +18,31 @@ const resetBody = z
   .strict()
   .optional();
 
+/** Administrative accounts' own rules (password hashing), applied by the one write path. */
+export const adminHooks: ResourceHooks = {
+  async beforeCreate(data) {
+    if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
+    return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+  },
+  async beforeUpdate(data, existing, ctx, db) {
+    const out: Record<string, unknown> = { ...data };
+    if ('email' in out) out.email = lower(out.email);
+    if ('password' in out) {
+      if (typeof out.password === 'string' && out.password) {
+        out.password = await hashPassword(out.password);
+        // the update's own log row never shows a password (scrubbed), so the change is named here
+        await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id as number, after: { generated: false } }, db);
+      } else delete out.password;
+    }
+    return out;
+  },
+};
+
 /** Administrative accounts (their own table and roles): password hashing, reset, and role deletion rules. */
 export default defineModule({
   name: 'accounts-administrative',
   hooks: {
-    administrative: {
-      async beforeCreate(data) {
-        if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
-        return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
-      },
-      async beforeUpdate(data, existing, ctx, db) {
-        const out: Record<string, unknown> = { ...data };
-        if ('email' in out) out.email = lower(out.email);
-        if ('password' in out) {
-          if (typeof out.password === 'string' && out.password) {
-            out.password = await hashPassword(out.password);
-            // the update's own log row never shows a password (scrubbed), so the change is named here
-            await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id as number, after: { generated: false } }, db);
-          } else delete out.password;
-        }
-        return out;
-      },
-    },
+    administrative: adminHooks,
     'roles-administrative': {
       async beforeDelete(row, _ctx, db) {
         const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from administrative where role_id = ${row.id as number}`);

@@ -41,6 +41,13 @@ const ROLES: { name: string; description: string; price: number; status: string;
     perms: [...only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export']), ...only(['roles'], ['list', 'read']), ...LOOKUPS],
   },
   {
+    name: 'Cán bộ tỉnh',
+    description: 'Cán bộ nông nghiệp cấp tỉnh/thành phố: theo dõi dữ liệu sản xuất của các phường/xã trong tỉnh',
+    price: 0,
+    status: 'approved',
+    perms: [...only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export']), ...only(['roles'], ['list', 'read']), ...LOOKUPS],
+  },
+  {
     name: 'Doanh nghiệp sản xuất',
     description: 'Gói dịch vụ cho doanh nghiệp: sản phẩm, vùng nguyên liệu, nhật ký và tem truy xuất',
     price: 2_500_000,
@@ -63,12 +70,46 @@ const ROLES: { name: string; description: string; price: number; status: string;
   },
 ];
 
-const USERS = [
-  { username: 'canbo.phuong', full_name: 'Nguyễn Thị Lan', email: 'lan.nguyen@phuong.gov.vn', phone: '0912345678', role: 'Cán bộ phường', ward: 0 },
-  { username: 'tran.minh', full_name: 'Trần Văn Minh', email: 'minh.tran@phuong.gov.vn', phone: '0987654321', role: 'Cán bộ phường', ward: 1 },
-  { username: 'htx.caphe', full_name: 'Lê Hoàng Phúc', email: 'phuc.le@htxcaphe.vn', phone: '0905111222', role: 'Doanh nghiệp sản xuất', ward: 0 },
-  { username: 'pham.thu', full_name: 'Phạm Thị Thu', email: 'thu.pham@nongsan.vn', phone: '0333444555', role: 'Hộ sản xuất', ward: 1 },
-  { username: 'bientap', full_name: 'Đỗ Quang Huy', email: 'huy.do@nongnghiepso.vn', phone: '0868777999', role: 'Biên tập viên', ward: null },
+/** The three kinds of scope (docs/accounts.md): ward officers and producers in a ward, a province officer, an editor who sees all. */
+const USERS: {
+  username: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  role: string;
+  scope: 'all' | 'province' | 'ward';
+  ward: number | null;
+}[] = [
+  {
+    username: 'canbo.phuong',
+    full_name: 'Nguyễn Thị Lan',
+    email: 'lan.nguyen@phuong.gov.vn',
+    phone: '0912345678',
+    role: 'Cán bộ phường',
+    scope: 'ward',
+    ward: 0,
+  },
+  { username: 'tran.minh', full_name: 'Trần Văn Minh', email: 'minh.tran@phuong.gov.vn', phone: '0987654321', role: 'Cán bộ phường', scope: 'ward', ward: 1 },
+  {
+    username: 'canbo.tinh',
+    full_name: 'Ngô Thanh Bình',
+    email: 'binh.ngo@sonnptnt.gov.vn',
+    phone: '0915666777',
+    role: 'Cán bộ tỉnh',
+    scope: 'province',
+    ward: 0,
+  },
+  {
+    username: 'htx.caphe',
+    full_name: 'Lê Hoàng Phúc',
+    email: 'phuc.le@htxcaphe.vn',
+    phone: '0905111222',
+    role: 'Doanh nghiệp sản xuất',
+    scope: 'ward',
+    ward: 0,
+  },
+  { username: 'pham.thu', full_name: 'Phạm Thị Thu', email: 'thu.pham@nongsan.vn', phone: '0333444555', role: 'Hộ sản xuất', scope: 'ward', ward: 1 },
+  { username: 'bientap', full_name: 'Đỗ Quang Huy', email: 'huy.do@nongnghiepso.vn', phone: '0868777999', role: 'Biên tập viên', scope: 'all', ward: null },
 ];
 
 const ADMIN_ROLES = [
@@ -99,17 +140,26 @@ export default defineModule({
   name: 'z-accounts-demo',
   async seedDemo(services) {
     const db = services.db;
-    const wards = await exec<{ id: number }>(db, sql`select id from wards order by id limit 2`).catch(() => []);
-    const wardId = (i: number | null) => (i === null ? null : (wards[i]?.id ?? wards[0]?.id ?? null));
+    const wards = await exec<{ id: number; province_id: number | null }>(db, sql`select id, province_id from wards order by id limit 2`).catch(() => []);
+    const wardOf = (i: number | null) => (i === null ? null : (wards[i] ?? wards[0] ?? null));
     const roleIds = new Map<string, number>();
     for (const r of ROLES) roleIds.set(r.name, await upsertRole(db, r));
     const hash = await hashPassword('NongNghiep@2026');
     for (const u of USERS) {
-      const row = { ...u, role_id: roleIds.get(u.role), ward_id: wardId(u.ward) };
+      const ward = wardOf(u.ward);
+      // a province officer holds the province of the demo's first ward and no ward; without wards, the account sees all
+      const scope = ward ? u.scope : 'all';
+      const row = {
+        ...u,
+        scope,
+        role_id: roleIds.get(u.role),
+        ward_id: scope === 'ward' ? ward?.id : null,
+        province_id: scope === 'all' ? null : (ward?.province_id ?? null),
+      };
       await exec(
         db,
-        sql`insert into users (username, password, full_name, email, phone, role_id, ward_id, status, is_highlight, must_change_password, search_text)
-        values (${u.username}, ${hash}, ${u.full_name}, ${u.email}, ${u.phone}, ${row.role_id}, ${row.ward_id}, 'active', false, false, ${searchTextOf(usersDef, row)})
+        sql`insert into users (username, password, full_name, email, phone, role_id, scope, province_id, ward_id, status, is_highlight, must_change_password, search_text)
+        values (${u.username}, ${hash}, ${u.full_name}, ${u.email}, ${u.phone}, ${row.role_id}, ${scope}, ${row.province_id}, ${row.ward_id}, 'active', false, false, ${searchTextOf(usersDef, row)})
         on conflict do nothing`,
       );
     }
@@ -131,7 +181,7 @@ export default defineModule({
       await exec(
         db,
         sql`insert into administrative (username, password, full_name, phone, position, role_id, ward_id, status, is_highlight, search_text)
-        values (${a.username}, ${hash}, ${a.full_name}, ${a.phone}, ${a.position}, ${adminRoleIds[a.role]}, ${wardId(a.ward)}, 'active', false, ${searchTextOf(adminDef, a)})
+        values (${a.username}, ${hash}, ${a.full_name}, ${a.phone}, ${a.position}, ${adminRoleIds[a.role]}, ${wardOf(a.ward)?.id ?? null}, 'active', false, ${searchTextOf(adminDef, a)})
         on conflict do nothing`,
       );
     }

@@ -1,17 +1,21 @@
 import { ACTIONS, FULL_ROLE_NAME, permissionCatalogue } from '@nns/shared';
 import rolesDef from '@nns/shared/resources/roles';
+import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Ctx, defineModule } from '../../core/module';
+import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { publishPermissionsChanged } from '../../core/realtime';
-import { searchTextOf } from '../../core/resource-query';
-import { checkUnique, exec, findOne, insertSql, mapDbError, present, updateSql } from '../../core/resource-store';
+import { listQuerySchema } from '../../core/resource-query';
+import { exec, findOne, present, updateSql } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
+import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import {
   assertMayGrant,
   key,
+  labelOf,
   me,
   type PermissionInput,
   permissionsSchema,
@@ -27,7 +31,13 @@ const tags = ['Vai trò'];
 const createBody = rolesDef.createSchema.extend({ permissions: permissionsSchema.optional() }).strict();
 const updateBody = rolesDef.updateSchema.extend({ permissions: permissionsSchema.optional() }).strict();
 const permsBody = z.object({ permissions: permissionsSchema }).strict();
-const catalogueQuery = z.object({ role_id: z.coerce.number({ error: 'Vai trò không hợp lệ' }).int().positive('Vai trò không hợp lệ').optional() }).strict();
+// page and limit are read like every list's
+const catalogueQuery = listQuerySchema(rolesDef)
+  .pick({ page: true, limit: true })
+  .extend({
+    role_id: z.coerce.number({ error: 'Vai trò không hợp lệ' }).int().positive('Vai trò không hợp lệ').max(2147483647, 'Vai trò không hợp lệ').optional(),
+  })
+  .strict();
 
 const isFull = (row: Record<string, unknown>) => row.name === FULL_ROLE_NAME;
 const ALL_KEYS = SUBJECT_KEYS.flatMap((s) => ACTIONS.map((a) => `${a}:${s}`));
@@ -36,7 +46,8 @@ const ALL_KEYS = SUBJECT_KEYS.flatMap((s) => ACTIONS.map((a) => `${a}:${s}`));
 async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
   const id = row.id as number;
   const permissions = await rolePermissions(db, id);
-  const scoped = ctx.user && !ctx.user.unscoped ? sql` and ward_id = ${ctx.user.ward_id}` : sql``;
+  const scope = scopeOf(usersDef, ctx.user);
+  const scoped = scope.length ? sql` and ${sql.join(scope, sql` and `)}` : sql``;
   const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${id}${scoped}`);
   const holders = ctx.user?.permissions.has('list:users')
     ? await exec(db, sql`select id, username, full_name, email, status, ward_id from users where role_id = ${id}${scoped} order by full_name, id limit 100`)
@@ -57,15 +68,6 @@ async function setPermissions(db: Db, ctx: Ctx, role: Record<string, unknown>, p
   return { before: [...before].sort(), after: [...after].sort() };
 }
 
-function values(data: Record<string, unknown>, ctx: Ctx, existing?: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...data };
-  out.search_text = searchTextOf(rolesDef, { ...existing, ...out });
-  out.updated_by = me(ctx).id;
-  if (existing) out.updated_at = new Date().toISOString();
-  else out.created_by = me(ctx).id;
-  return out;
-}
-
 function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0]['routes']>>[0], services: Services) {
   router.add({
     method: 'GET',
@@ -77,7 +79,20 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     handler: async (ctx) => {
       const roles = await exec(services.db, sql`select id, name, status from roles order by name`);
       const granted = ctx.query.role_id ? await rolePermissions(services.db, ctx.query.role_id) : undefined;
-      return { ...permissionCatalogue(), roles: roles.map((r) => ({ ...r, is_full: isFull(r) })), ...(granted ? { granted } : {}) };
+      // the permissions themselves, paged like every list (the matrix screen reads the catalogue above)
+      const { page, limit } = ctx.query as { page: number; limit: number };
+      const [{ n }] = await exec<{ n: number }>(services.db, sql`select count(*)::int as n from permissions`);
+      const entries = await exec<{ id: number; action: string; subject: string }>(
+        services.db,
+        sql`select id, action, subject from permissions order by subject, action limit ${limit} offset ${(page - 1) * limit}`,
+      );
+      return {
+        ...permissionCatalogue(),
+        roles: roles.map((r) => ({ ...r, is_full: isFull(r) })),
+        ...(granted ? { granted } : {}),
+        entries: entries.map((p) => ({ ...p, label: labelOf(key(p)) })),
+        pagination: { page, limit, total: n, total_pages: Math.ceil(n / limit), next_cursor: null, total_is_estimate: false },
+      };
     },
   });
 
@@ -93,13 +108,15 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
       services.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
-        await checkUnique(db, rolesDef, data);
-        const [row] = await exec(db, insertSql(rolesDef, values(data, ctx))).catch(mapDbError);
-        const perms = await setPermissions(db, ctx, row, permissions ?? []);
-        await ctx.audit(
-          { action: 'create', subject: S, recordId: row.id as number, after: { ...present(rolesDef, row, undefined, null), permissions: perms.after } },
+        const row = await writeRecord({
+          def: rolesDef,
+          hooks: roleHooks,
+          ctx,
           db,
-        );
+          data,
+          audit: 'create',
+          also: async (r) => ({ after: { permissions: (await setPermissions(db, ctx, r, permissions ?? [])).after } }),
+        });
         return { entry: await presentRole(db, row, ctx) };
       }),
   });
@@ -122,26 +139,28 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     tags,
     params: idParams,
     body: updateBody,
+    // a role sent back as GET answered it: what the server presents is set aside
+    bodyIgnores: echoedKeys(rolesDef, { presentedKeys: ['is_full', 'users_count', 'holders'] }),
     message: 'Cập nhật thành công',
     handler: (ctx) =>
       services.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const existing = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
-        if (isFull(existing) && data.name !== undefined && data.name !== existing.name) throw refuse(`Không thể đổi tên vai trò ${FULL_ROLE_NAME}`);
-        await checkUnique(db, rolesDef, { ...existing, ...data }, ctx.params.id);
-        const [row] = await exec(db, updateSql(rolesDef, ctx.params.id, values(data, ctx, existing))).catch(mapDbError);
-        const perms = permissions ? await setPermissions(db, ctx, existing, permissions) : null;
-        await ctx.audit(
-          {
-            action: 'update',
-            subject: S,
-            recordId: ctx.params.id,
-            before: { ...present(rolesDef, existing, undefined, null), ...(perms ? { permissions: perms.before } : {}) },
-            after: { ...present(rolesDef, row, undefined, null), ...(perms ? { permissions: perms.after } : {}) },
-          },
+        const row = await writeRecord({
+          def: rolesDef,
+          hooks: roleHooks,
+          ctx,
           db,
-        );
+          existing,
+          data,
+          audit: 'update',
+          also: async () => {
+            if (!permissions) return undefined;
+            const p = await setPermissions(db, ctx, existing, permissions);
+            return { before: { permissions: p.before }, after: { permissions: p.after } };
+          },
+        });
         return { entry: await presentRole(db, row, ctx) };
       }),
   });
@@ -176,30 +195,35 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
   });
 }
 
+/** The roles' own rules, applied by the one write path (and the engine's delete). */
+const roleHooks: ResourceHooks = {
+  beforeUpdate(data, existing) {
+    if (isFull(existing) && data.name !== undefined && data.name !== existing.name) throw refuse(`Không thể đổi tên vai trò ${FULL_ROLE_NAME}`);
+    return data;
+  },
+  async beforeDelete(row, ctx, db) {
+    if (isFull(row)) throw refuse(`Không thể xóa vai trò ${FULL_ROLE_NAME}`);
+    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id as number}`);
+    if (n > 0) {
+      throw refuse(
+        `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} người dùng. Hãy chuyển những người dùng này sang vai trò khác trước khi xóa.`,
+      );
+    }
+    const held = [...(await rolePermissionKeys(db, row.id as number))].sort();
+    await exec(db, sql`delete from role_permissions where role_id = ${row.id as number}`);
+    // the delete's own log row holds the role's fields; what it could do is logged here
+    if (held.length) {
+      await ctx.audit(
+        { action: 'update-permissions', subject: 'permissions', recordId: row.id as number, before: { permissions: held }, after: { permissions: [] } },
+        db,
+      );
+    }
+  },
+};
+
 /** Roles and the permission catalogue: the matrix is written in one transaction with its role. */
 export default defineModule({
   name: 'accounts-roles',
   routes,
-  hooks: {
-    roles: {
-      async beforeDelete(row, ctx, db) {
-        if (isFull(row)) throw refuse(`Không thể xóa vai trò ${FULL_ROLE_NAME}`);
-        const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id as number}`);
-        if (n > 0) {
-          throw refuse(
-            `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} người dùng. Hãy chuyển những người dùng này sang vai trò khác trước khi xóa.`,
-          );
-        }
-        const held = [...(await rolePermissionKeys(db, row.id as number))].sort();
-        await exec(db, sql`delete from role_permissions where role_id = ${row.id as number}`);
-        // the delete's own log row holds the role's fields; what it could do is logged here
-        if (held.length) {
-          await ctx.audit(
-            { action: 'update-permissions', subject: 'permissions', recordId: row.id as number, before: { permissions: held }, after: { permissions: [] } },
-            db,
-          );
-        }
-      },
-    },
-  },
+  hooks: { roles: roleHooks },
 });

@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
-import { attachRefs, exec, findOne, present, updateSql } from '../../core/resource-store';
+import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, me, refuse } from './access';
+import { adminHooks } from './administrative.module';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const endSessions = (db: Db, userId: number) => exec(db, sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
@@ -23,11 +25,53 @@ async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unkn
   }
 }
 
+const SCOPE_RANK = { all: 0, province: 1, ward: 2 } as const;
+type AccountScope = keyof typeof SCOPE_RANK;
+
+/**
+ * An account's scope is explicit and consistent (docs/accounts.md): 'all' holds neither province nor
+ * ward; 'province' holds a province and no ward; 'ward' holds a ward and, derived from it, that ward's
+ * province. Nobody grants a scope wider than their own: only an account whose scope is 'all' grants
+ * 'all', a province officer grants their province or one of its wards, a ward officer their ward
+ * (the engine's scope step has already kept the ward or province inside the actor's own). Writes the
+ * settled values into `data`.
+ */
+async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const actor = me(ctx);
+  const touched = ['scope', 'province_id', 'ward_id'].some((k) => k in data);
+  if (existing && !touched) return;
+  const scope = (data.scope ?? existing?.scope) as AccountScope;
+  const field = (f: string, message: string) => badRequest([{ field: f, message }]);
+  if (SCOPE_RANK[scope] < SCOPE_RANK[actor.scope]) {
+    throw field(
+      'scope',
+      scope === 'all' ? 'Chỉ người có phạm vi toàn hệ thống mới cấp được phạm vi toàn hệ thống' : 'Bạn không thể cấp phạm vi dữ liệu rộng hơn phạm vi của mình',
+    );
+  }
+  if (scope === 'all') Object.assign(data, { province_id: null, ward_id: null });
+  else if (scope === 'province') {
+    const province = 'province_id' in data ? data.province_id : existing?.province_id;
+    if (province == null) throw field('province_id', 'Chọn tỉnh/thành phố cho tài khoản có phạm vi một tỉnh/thành phố');
+    Object.assign(data, { province_id: province, ward_id: null });
+  } else {
+    const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
+    if (ward == null) throw field('ward_id', 'Chọn phường/xã cho tài khoản có phạm vi một phường/xã');
+    const [w] = await exec<{ province_id: number | null }>(db, sql`select province_id from wards where id = ${ward}`);
+    Object.assign(data, { ward_id: ward, province_id: w?.province_id ?? null });
+  }
+  if (existing && existing.id === actor.id) {
+    const changed = (['scope', 'province_id', 'ward_id'] as const).some((k) => ((k in data ? data[k] : existing[k]) ?? null) !== (existing[k] ?? null));
+    if (changed) throw refuse('Bạn không thể tự thay đổi phạm vi dữ liệu của mình');
+  }
+}
+
 export const userHooks: ResourceHooks = {
   async beforeCreate(data, ctx, db) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
     await assertMayAssignRole(db, me(ctx), data.role_id);
-    return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+    const out = { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+    await settleAccountScope(db, ctx, out);
+    return out;
   },
 
   async beforeUpdate(data, existing, ctx, db) {
@@ -43,10 +87,8 @@ export const userHooks: ResourceHooks = {
       await assertMayAssignRole(db, actor, out.role_id);
       await assertNotLastAdmin(db, existing, 'đổi vai trò của');
     }
-    // one's own scope of work is set by someone else: an officer cannot leave their ward, nor a district officer enter one
-    if ('ward_id' in out && (out.ward_id ?? null) !== (existing.ward_id ?? null) && existing.id === actor.id) {
-      throw refuse('Bạn không thể tự thay đổi phường/xã làm việc của mình');
-    }
+    // one's own scope of work is set by someone else: an officer cannot leave their ward, nor widen it
+    await settleAccountScope(db, ctx, out, existing);
     await checkStatusChange(db, ctx, existing, out.status);
     if ('password' in out) {
       if (typeof out.password === 'string' && out.password) {
@@ -73,10 +115,14 @@ export const userHooks: ResourceHooks = {
 };
 
 const statusQuery = z.object({ kind: z.enum(['user', 'administrative'], { error: 'Loại tài khoản không hợp lệ' }).optional() }).strict();
-const statusBody = z
-  .object({ status: z.enum(['active', 'locked'], { error: 'Trạng thái không hợp lệ' }) })
-  .strict()
-  .optional();
+// no body, null or {} toggles; {status} sets it
+const statusBody = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z
+    .object({ status: z.enum(['active', 'locked'], { error: 'Trạng thái không hợp lệ' }).optional() }, { error: 'Dữ liệu gửi lên không hợp lệ' })
+    .strict()
+    .optional(),
+);
 
 /**
  * Back-office users: password hashing, role assignment without escalation, lock rules. The status
@@ -105,15 +151,19 @@ export default defineModule({
           const def = admin ? adminDef : usersDef;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           const status = ctx.body?.status ?? (existing.status === 'active' ? 'locked' : 'active');
-          if (!admin) {
-            await assertMayManage(db, me(ctx), existing);
-            await checkStatusChange(db, ctx, existing, status);
-          }
-          const [row] = await exec(db, updateSql(def, ctx.params.id, { status, updated_at: new Date().toISOString(), updated_by: me(ctx).id }));
-          await ctx.audit(
-            { action: 'change-status', subject: def.subject, recordId: ctx.params.id, before: { status: existing.status }, after: { status } },
+          const row = await writeRecord({
+            def,
+            hooks: admin ? adminHooks : userHooks,
+            ctx,
             db,
-          );
+            existing,
+            data: { status },
+            // read-only in the administrative form: this route is the only way it changes
+            trusted: ['status'],
+            auditKeys: ['status'],
+            audit: 'change-status',
+            op: 'action',
+          });
           await attachRefs(db, def, [row]);
           return { entry: present(def, row, undefined, ctx) };
         }),

@@ -9,10 +9,10 @@ import { loadExcel } from '../../core/excel';
 import { type ImportSummary, inImportTransaction, type RowError, rowErrorsOf } from '../../core/import';
 import { norm, plainCell } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
-import { rowValues } from '../../core/resource-engine';
 import { col } from '../../core/resource-query';
 import { checkRefs, exec, insertSql, mapDbError, present, selectList, updateSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
+import { rowValues } from '../../core/write-path';
 import type { Db } from '../../db/client';
 
 /**

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { isEmail, MESSAGES } from '@nns/shared';
+import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
+import { whereSql } from '../../core/resource-query';
+import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
 import { hashToken, newToken } from '../../core/session';
 import { assertMayManage } from '../accounts/access';
@@ -177,11 +180,11 @@ export default defineModule({
       message: 'Đặt lại mật khẩu thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;
+        // a scoped officer sees only the accounts of their ward or province, like the users list
         const [target] = await services.database.query<{ id: number; username: string; ward_id: number | null; role_id: number | null }>(
-          sql`select id, username, ward_id, role_id from users where id = ${ctx.body.id}`,
+          sql`select id, username, ward_id, role_id from users${whereSql([sql`id = ${ctx.body.id}`, ...scopeOf(usersDef, me)])}`,
         );
-        // an officer bound to a ward sees only that ward's accounts, like the users list
-        if (!target || (!me.unscoped && target.ward_id !== me.ward_id)) throw notFound(MSG.userNotFound);
+        if (!target) throw notFound(MSG.userNotFound);
         if (target.username === 'admin' && me.username !== 'admin') throw forbidden('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
         // no takeover of an account holding permissions the actor lacks (accounts rule)
         await assertMayManage(services.db, me, target);

@@ -21,6 +21,7 @@ export default defineModule({
       beforeCreate: (data) => checkBoundary(data),
       beforeUpdate: (data) => checkBoundary(data),
       present: (row) => ({ ...row, ...acreageCheck(row.acreage, row.boundary) }),
+      presentedKeys: ['boundary_acreage', 'acreage_difference', 'acreage_difference_percent', 'acreage_warning'],
     },
   },
 });

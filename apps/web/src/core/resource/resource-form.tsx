@@ -165,19 +165,29 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
       >
         {general.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={general.join(' · ')} />}
         <GridRow gutter={16}>
-          {shown.map(([key, f]) => (
-            <Col key={key} xs={24} md={f.span ?? 12}>
-              <Form.Item
-                name={key}
-                label={f.label}
-                required={f.required && !(mode === 'update' && f.kind === 'password')}
-                valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
-              >
-                {fieldWidget(key, f, { refOptions: f.kind === 'ref' || f.kind === 'refs' ? refOptions(key, f.refLabel) : undefined })}
+          {shown.map(([key, f]) => {
+            const item = (
+              <Col key={key} xs={24} md={f.span ?? 12}>
+                <Form.Item
+                  name={key}
+                  label={f.label}
+                  required={f.required && !(mode === 'update' && f.kind === 'password')}
+                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                  extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
+                >
+                  {fieldWidget(key, f, { refOptions: f.kind === 'ref' || f.kind === 'refs' ? refOptions(key, f.refLabel) : undefined })}
+                </Form.Item>
+              </Col>
+            );
+            const when = f.visibleWhen;
+            if (!when) return item;
+            // shown while another field holds one of the declared values (an account's province only for scope 'province')
+            return (
+              <Form.Item key={key} noStyle shouldUpdate={(a: FormValues, b: FormValues) => a[when.field] !== b[when.field]}>
+                {({ getFieldValue }) => (when.in.includes(getFieldValue(when.field)) ? item : null)}
               </Form.Item>
-            </Col>
-          ))}
+            );
+          })}
         </GridRow>
         {hasMap(def) && (
           <Suspense fallback={<LoadingBlock height={360} />}>

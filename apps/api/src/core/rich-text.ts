@@ -1,3 +1,4 @@
+import type { ResourceDef } from '@nns/shared';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -57,8 +58,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export const cleanHtml = (html: string) => sanitizeHtml(html, OPTIONS);
 
-/** Cleans the named rich-text keys of a body in place (absent keys untouched). */
-export function cleanRichText(data: Record<string, unknown>, keys: string[]) {
-  for (const k of keys) if (typeof data[k] === 'string') data[k] = cleanHtml(data[k] as string);
+/**
+ * Every rich-text field of a body is cleaned here, by its kind, inside the one write path
+ * (core/write-path.ts): a resource declared tomorrow with a richtext field is cleaned without a hook.
+ */
+export function cleanRichText(def: ResourceDef, data: Record<string, unknown>) {
+  for (const [k, f] of Object.entries(def.fields)) if (f.kind === 'richtext' && typeof data[k] === 'string') data[k] = cleanHtml(data[k] as string);
   return data;
 }

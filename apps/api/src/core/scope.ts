@@ -1,0 +1,102 @@
+import type { ResourceDef } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { AppError } from './errors';
+import type { SessionUser } from './module';
+
+/**
+ * Scope is explicit on every account (docs/accounts.md): 'all' sees everything; 'province' sees the
+ * records of the wards of one province; 'ward' the records of one ward. The engine applies it in every
+ * list, count, export, read and write of a resource bound to a ward: by its own `ward_id`, or through
+ * the record it belongs to (`wardVia`: products and labors through their manufacture). Nothing else
+ * decides what a user sees.
+ */
+export type Scope = 'all' | 'province' | 'ward';
+
+const col = (name: string) => sql.identifier(name);
+
+/** The ward-bound resource a `wardVia` reference points to. */
+export function wardParentOf(def: ResourceDef): ResourceDef {
+  const parent = def.wardVia ? resourceByName[def.fields[def.wardVia].ref as string] : undefined;
+  if (!parent?.wardScoped) throw new Error(`${def.name}: wardVia ${def.wardVia} must reference a resource with ward_id`);
+  return parent;
+}
+
+/** Whether this user sees every record (scope 'all'); anonymous callers of public routes are not scoped here. */
+export const seesAll = (user: SessionUser | null) => !user || user.scope === 'all';
+
+/**
+ * The condition on a ward-bound resource's own rows for this user: ward scope → its ward; province
+ * scope → the wards of that province, and, for a resource that also records a province (users), the
+ * rows of that province without a ward. A scoped account missing its ward or province sees nothing.
+ */
+function ownRowsCondition(def: ResourceDef, user: SessionUser): SQL {
+  if (user.scope === 'ward') return user.ward_id == null ? sql`false` : sql`${col('ward_id')} = ${user.ward_id}`;
+  if (user.province_id == null) return sql`false`;
+  const inWards = sql`${col('ward_id')} in (select id from wards where province_id = ${user.province_id})`;
+  return 'province_id' in def.fields ? sql`(${inWards} or ${col('province_id')} = ${user.province_id})` : inWards;
+}
+
+/** The conditions that keep a user inside their scope on this resource (none for 'all' or an unbound resource). */
+export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
+  if (seesAll(user)) return [];
+  const u = user as SessionUser;
+  if (def.wardScoped) return [ownRowsCondition(def, u)];
+  if (def.wardVia) {
+    const parent = wardParentOf(def);
+    return [sql`${col(def.wardVia)} in (select id from ${col(parent.table)} where ${ownRowsCondition(parent, u)})`];
+  }
+  return [];
+}
+
+export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình';
+export const PROVINCE_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc tỉnh/thành phố của mình';
+
+const refuseOn = (field: string, message: string) => new AppError(400, message, { errors: [{ field, message }] });
+
+/** Whether a ward lies in a province. */
+async function wardInProvince(db: Db, wardId: number, provinceId: number): Promise<boolean> {
+  const r = (await db.execute(sql`select 1 from wards where id = ${wardId} and province_id = ${provinceId}`)) as unknown as { rows: unknown[] };
+  return r.rows.length > 0;
+}
+
+/**
+ * The first step of every write by a scoped user: what they create or change must end inside their
+ * scope. A ward officer's record without a ward lands in their ward; a province officer names a ward
+ * of their province (or, on a resource that records a province, may leave the ward empty for their
+ * province). Moving a record out of scope is refused as a bad value of the ward field (400 naming
+ * ward_id, so a form shows it under the field and an import on its row; a 403 would send the web app
+ * to the forbidden screen and lose the form). `existing` is the record being changed, already read
+ * inside the user's scope; `data` may be filled in.
+ */
+export async function settleScope(db: Db, def: ResourceDef, user: SessionUser | null, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  if (seesAll(user)) return;
+  const u = user as SessionUser;
+  if (def.wardVia) {
+    // the reference itself is checked against the user's scope with the other references; here only that there is one
+    const via = def.wardVia;
+    if ((via in data ? data[via] : existing?.[via]) == null) {
+      throw refuseOn(via, `Chọn ${def.fields[via].label.toLowerCase()} thuộc ${u.scope === 'ward' ? 'phường/xã' : 'tỉnh/thành phố'} của bạn`);
+    }
+    return;
+  }
+  if (!def.wardScoped) return;
+  const hasProvince = 'province_id' in def.fields;
+  if (u.scope === 'ward') {
+    // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
+    if (!existing && data.ward_id == null) data.ward_id = u.ward_id;
+    const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
+    if (ward == null || Number(ward) !== u.ward_id) throw refuseOn('ward_id', WARD_WRITE_MESSAGE);
+    return;
+  }
+  const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
+  if (ward != null) {
+    if (u.province_id == null || !(await wardInProvince(db, Number(ward), u.province_id))) throw refuseOn('ward_id', PROVINCE_WRITE_MESSAGE);
+    return;
+  }
+  if (!hasProvince) throw refuseOn('ward_id', 'Chọn phường/xã thuộc tỉnh/thành phố của bạn');
+  if (!existing && data.province_id == null) data.province_id = u.province_id;
+  const province = 'province_id' in data ? data.province_id : existing?.province_id;
+  if (province == null || Number(province) !== u.province_id) throw refuseOn('province_id', PROVINCE_WRITE_MESSAGE);
+}
