@@ -58,7 +58,8 @@ test('export a filtered list, change one cell, dry run, import, and see the chan
 test('a province shows the wards straight under it', async ({ page, request }) => {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
-  const code = String(70 + (Date.now() % 20));
+  // three digits: never one of the 34 official province codes every database holds
+  const code = String(970 + (Date.now() % 20));
   const p = await (await request.post('/api/admin/provinces', { headers, data: { code, name: `Tỉnh Thử ${code}`, level: 'Tỉnh' } })).json();
   expect(p.code, JSON.stringify(p)).toBe(200);
   const w = await (
@@ -82,4 +83,29 @@ test('a province shows the wards straight under it', async ({ page, request }) =
   await expect(page).toHaveURL(new RegExp(`/admin/areas/provinces/${p.data.entry.id}/detail$`));
   await expect(page.getByText('Phường/xã trực thuộc tỉnh')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Phường Trung Tâm Thử' })).toBeVisible();
+});
+
+test('ward and district pickers search the national list on the server, within the chosen province', async ({ page }) => {
+  await page.goto('/auth/login');
+  await signInWithForm(page, ADMIN);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+
+  // 3,321 communes: the picker sends the typed text with a limit, and names each option's province
+  await page.goto('/admin/manufactures/create');
+  const ward = page.getByRole('combobox', { name: 'Phường/xã' });
+  await ward.click();
+  const asked = page.waitForRequest((r) => r.url().includes('/api/admin/wards?') && /search=ninh(\+|%20)kieu/.test(r.url()) && r.url().includes('limit=20'));
+  await ward.fill('ninh kieu');
+  await asked;
+  await expect(page.locator('.ant-select-item-option', { hasText: 'Phường Ninh Kiều – Thành phố Cần Thơ' })).toBeVisible();
+
+  // a ward's district picker asks only for the chosen province's districts
+  await page.goto('/admin/areas/wards/create');
+  const province = page.getByRole('combobox', { name: 'Tỉnh/thành phố' });
+  await province.click();
+  await province.fill('can tho');
+  const districts = page.waitForRequest((r) => r.url().includes('/api/admin/districts?') && /province_id=\d+/.test(r.url()));
+  await page.locator('.ant-select-item-option', { hasText: 'Thành phố Cần Thơ' }).first().click();
+  await page.getByRole('combobox', { name: 'Quận/huyện (nếu có)' }).click();
+  await districts;
 });

@@ -21,6 +21,7 @@ import { registerWeb } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
+import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
 import { modules } from './modules/registry';
 
 declare module 'fastify' {
@@ -61,8 +62,11 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   });
   const database = o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite') }));
   let generatedAdminPassword: string | undefined;
+  let officialUnits: OfficialUnitsResult | undefined;
   const { fresh } = await migrate(database, async (tx) => {
     generatedAdminPassword = (await seedPlatform(tx, config.ADMIN_PASSWORD)).generatedPassword;
+    // the national list of administrative units, in the same transaction as the migrations
+    if (config.OFFICIAL_UNITS === 'yes') officialUnits = await ensureOfficialUnits(tx);
   });
   const services: Services = {
     config,
@@ -72,6 +76,9 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     mail: createMailer(database.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage: localStorage(path.join(config.dataDir, 'uploads')),
   };
+  if (officialUnits && !officialUnits.skipped) {
+    app.log.info({ ...officialUnits }, 'official administrative units loaded');
+  }
   const routeTable: RouteTable = [];
   app.decorate('services', services);
   app.decorate('routeTable', routeTable);

@@ -81,6 +81,8 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),
   SEED_DEMO: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** load Vietnam's official administrative list (db/reference) at start: all of it into a new database, what is missing into an older one */
+  OFFICIAL_UNITS: z.enum(['yes', 'no']).default('yes'),
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
 });

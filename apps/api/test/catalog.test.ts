@@ -92,8 +92,9 @@ describe('demo data of the reference registers', () => {
     const p = await call(t, 'GET', '/api/admin/provinces', { query: { search: 'Lâm Đồng' } });
     expect(p.body.data.entries).toEqual([expect.objectContaining({ code: '68', name: 'Tỉnh Lâm Đồng' })]);
     const detail = await call(t, 'GET', `/api/admin/provinces/${p.body.data.entries[0].id}`);
-    expect(detail.body.data.entry).toMatchObject({ districts: [], direct_wards_count: 7 });
-    const w = await call(t, 'GET', '/api/admin/wards', { query: { province_id: String(p.body.data.entries[0].id) } });
+    // the national list: Lâm Đồng's 124 communes of 1 July 2025, straight under the province
+    expect(detail.body.data.entry).toMatchObject({ districts: [], direct_wards_count: 124 });
+    const w = await call(t, 'GET', '/api/admin/wards', { query: { province_id: String(p.body.data.entries[0].id), search: 'xuan huong' } });
     expect(w.body.data.entries.map((x: { name: string }) => x.name)).toContain('Phường Xuân Hương - Đà Lạt');
     const count = async (name: string) => (await call(t, 'GET', `/api/admin/${name}/count`)).body.data.count;
     expect(await count('manufacturing-forms')).toBe(5);

@@ -1,4 +1,5 @@
 import { isCitizenId, isGtin, isPhone, isTaxCode, isUploadUrl, thumbnailUrlOf } from '@nns/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
 import { PRODUCERS } from '../src/modules/producers/demo-data';
@@ -55,31 +56,41 @@ describe('producers demo data', () => {
     expect((await list('apps')).length).toBe(5);
   });
 
-  it('puts every producer, area, distributor and app user of Lâm Đồng in a seeded ward, and every product in a group', async () => {
-    const lamDong = (await call(t, 'GET', '/api/admin/provinces', { query: { search: 'Lâm Đồng' } })).body.data.entries[0];
-    // the rice and pangasius producers lie outside the seeded wards (Cần Thơ, An Giang): no ward, and their addresses say so
-    const outside = new Set(PRODUCERS.filter((x) => !x.ward.length).flatMap((x) => [x.code, x.area.code]));
-    expect([...outside].sort()).toEqual(['CSSX-AGG-010', 'CSSX-CTO-007', 'VNL-AGG-001', 'VNL-CTO-001']);
-    const wards = await list('wards');
-    const seeded = new Set(wards.filter((w: { province_id: number }) => w.province_id === lamDong.id).map((w: { id: number }) => w.id));
-    expect(seeded.size).toBeGreaterThan(0);
+  it('puts every producer, area, distributor and app user in a real ward of its province (official codes), and every product in a group', async () => {
+    // the demo stands on the national list: all of it is there
+    const [{ p, w }] = await t.database.query<{ p: number; w: number }>(
+      sql`select (select count(*)::int from provinces) as p, (select count(*)::int from wards) as w`,
+    );
+    expect({ p, w }).toEqual({ p: 34, w: 3321 });
+    const wards = new Map(
+      (
+        await t.database.query<{ id: number; code: string; name: string; province: string }>(
+          sql`select w.id, w.code, w.name, p.name as province from wards w join provinces p on p.id = w.province_id`,
+        )
+      ).map((x) => [x.id, x]),
+    );
+    const provinces = new Set<string>();
     for (const name of ['manufactures', 'material-areas', 'distributors', 'apps']) {
       const rows = await list(name);
       expect(rows.length, name).toBeGreaterThan(0);
       for (const r of rows) {
         const label = `${name} ${r.code ?? r.full_name}`;
         expect(r.address, label).toBeTruthy();
-        if (outside.has(r.code)) {
-          expect(r.ward_id, label).toBeNull();
-          expect(r.address, label).toMatch(/An Giang|Cần Thơ/);
-          continue;
-        }
-        expect(seeded.has(r.ward_id), `${label}: ward ${r.ward_id}`).toBe(true);
+        const ward = wards.get(r.ward_id);
+        expect(ward, `${label}: ward ${r.ward_id}`).toBeTruthy();
+        if (!ward) continue;
+        provinces.add(ward.province);
+        expect(['Tỉnh Lâm Đồng', 'Thành phố Cần Thơ', 'Tỉnh An Giang'], label).toContain(ward.province);
         // the address names the ward it is in
-        const ward = wards.find((w: { id: number }) => w.id === r.ward_id);
         expect(r.address.toLowerCase(), label).toContain(ward.name.replace(/^(Phường|Xã) /, '').toLowerCase());
       }
     }
+    expect([...provinces].sort()).toEqual(['Thành phố Cần Thơ', 'Tỉnh An Giang', 'Tỉnh Lâm Đồng']);
+    // the producers' wards, by their official codes
+    const m = await list('manufactures');
+    const codeOf = (c: string) => wards.get(m.find((x: { code: string }) => x.code === c).ward_id)?.code;
+    expect(codeOf('CSSX-CTO-007')).toBe('31717');
+    expect(codeOf('CSSX-AGG-010')).toBe('30478');
     for (const x of await list('products')) {
       expect(x.product_group_id, x.code).toEqual(expect.any(Number));
       expect(x.product_unit_id, x.code).toEqual(expect.any(Number));

@@ -82,6 +82,52 @@ describe(`upgrade from the first release (${PG ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
   });
 
+  it('gives a database of the first release the official list it lacks, keeping an edited name and reporting it', async () => {
+    const { database, dataDir } = await emptyTarget();
+    await restoreFrom(database, path.join(dataDir, 'uploads'), RELEASE_0000, { forward: false });
+    const before = await database.query<{ code: string; name: string }>(sql`select code, name from wards order by code`);
+    expect(before.length).toBe(7);
+    // an officer renamed a ward of the demo before the upgrade
+    await database.query(sql`update wards set name = 'Phường Xuân Hương (Đà Lạt)' where code = '24781'`);
+
+    const app = await startOn(database, dataDir);
+    const [{ p, w }] = await database.query<{ p: number; w: number }>(
+      sql`select (select count(*)::int from provinces) as p, (select count(*)::int from wards) as w`,
+    );
+    expect(p).toBe(34);
+    // the 3,321 official communes, and the first release's B'Lao under its old sample code 24817, kept
+    expect(w).toBe(3322);
+    const kept = await database.query<{ code: string; name: string }>(
+      sql`select code, name from wards where code in ('24781', '24817', '24829') order by code`,
+    );
+    expect(kept).toEqual([
+      { code: '24781', name: 'Phường Xuân Hương (Đà Lạt)' },
+      { code: '24817', name: "Phường B'Lao" },
+      { code: '24829', name: "Phường B'Lao" },
+    ]);
+    // nothing the first release held lost its id
+    const ids = await database.query<{ code: string }>(sql`select code from wards where code = any(${`{${before.map((b) => b.code).join(',')}}`}::text[])`);
+    expect(ids.length).toBe(7);
+
+    const token = await login(app, 'admin', RELEASE_PASSWORD);
+    const logs = await call(app, 'GET', '/api/admin/system/logs', { token, query: { action: 'official-units' } });
+    expect(logs.status).toBe(200);
+    expect(logs.body.data.entries.length).toBe(1);
+    const after = logs.body.data.entries[0].after;
+    expect(after.created).toBe(3321 + 34 - 6 - 3);
+    expect(after.differences).toContainEqual({ code: '24781', field: 'name', database: 'Phường Xuân Hương (Đà Lạt)', official: 'Phường Xuân Hương - Đà Lạt' });
+
+    // a second start finds the marker and adds nothing
+    const again = await startOn(database, dataDir);
+    const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from wards`);
+    expect(n).toBe(3322);
+    const logs2 = await call(again, 'GET', '/api/admin/system/logs', {
+      token: await login(again, 'admin', RELEASE_PASSWORD),
+      query: { action: 'official-units' },
+    });
+    expect(logs2.body.data.entries.length).toBe(1);
+  });
+
   it('restores a backup of the first release into this version, migrated forward', async () => {
     const { database, dataDir } = await emptyTarget();
     const r = await restoreFrom(database, path.join(dataDir, 'uploads'), RELEASE_0000);

@@ -140,7 +140,11 @@ export default defineModule({
   name: 'z-accounts-demo',
   async seedDemo(services) {
     const db = services.db;
-    const wards = await exec<{ id: number; province_id: number | null }>(db, sql`select id, province_id from wards order by id limit 2`).catch(() => []);
+    // two wards of Đà Lạt, Lâm Đồng, where the demo producers are: Xuân Hương (24781) and Lâm Viên (24778)
+    const wards = await exec<{ id: number; province_id: number | null }>(
+      db,
+      sql`select id, province_id from wards where code in ('24781', '24778') order by code desc`,
+    ).catch(() => []);
     const wardOf = (i: number | null) => (i === null ? null : (wards[i] ?? wards[0] ?? null));
     const roleIds = new Map<string, number>();
     for (const r of ROLES) roleIds.set(r.name, await upsertRole(db, r));

@@ -1,7 +1,6 @@
 import districtsDef from '@nns/shared/resources/districts';
 import provincesDef from '@nns/shared/resources/provinces';
 import regionsDef from '@nns/shared/resources/regions';
-import wardsDef from '@nns/shared/resources/wards';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
@@ -10,6 +9,7 @@ import { type Ctx, defineModule } from '../../core/module';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
+import { ensureOfficialUnits } from './official-units';
 import { seedRows } from './seed';
 import { importUnits, unitsTemplate } from './units-import';
 
@@ -123,27 +123,16 @@ export default defineModule({
     });
   },
   /**
-   * One real province in the two-level shape of 1 July 2025 (no districts): Lâm Đồng (68, which took in
-   * Bình Thuận and Đắk Nông) with a sample of its wards and communes under their official codes
-   * (QĐ 19/2025/QĐ-TTg), where the demo producers are; and the two Mekong provinces of the rice and
-   * pangasius producers, without wards. The full list comes in through import-units.
+   * The demo stands on the national list (every database loads it at start, official-units.ts; loaded
+   * here too when OFFICIAL_UNITS=no, since the demo's producers and officers sit in its wards): Lâm Đồng
+   * (68) in the two-level shape of 1 July 2025, Tỉnh An Giang (91) and Thành phố Cần Thơ (92) for the
+   * rice and pangasius producers, and two regions over them.
    */
   async seedDemo(services) {
-    const p = await seedRows(services, provincesDef, [
-      { code: '68', name: 'Tỉnh Lâm Đồng', level: 'Tỉnh' },
-      { code: '91', name: 'Tỉnh An Giang', level: 'Tỉnh' },
-      { code: '92', name: 'Thành phố Cần Thơ', level: 'Thành phố trực thuộc trung ương' },
-    ]);
+    await services.db.transaction((tx) => ensureOfficialUnits(tx as unknown as Db).then(() => undefined));
+    const rows = await exec<{ id: number; code: string }>(services.db, sql`select id, code from provinces where code in ('68', '91', '92')`);
+    const p = new Map(rows.map((r) => [r.code, r.id]));
     const lamDong = p.get('68');
-    await seedRows(services, wardsDef, [
-      { code: '24781', name: 'Phường Xuân Hương - Đà Lạt', level: 'Phường', province_id: lamDong },
-      { code: '24778', name: 'Phường Lâm Viên - Đà Lạt', level: 'Phường', province_id: lamDong },
-      { code: '24817', name: "Phường B'Lao", level: 'Phường', province_id: lamDong },
-      { code: '24958', name: 'Xã Đức Trọng', level: 'Xã', province_id: lamDong },
-      { code: '25000', name: 'Xã Di Linh', level: 'Xã', province_id: lamDong },
-      { code: '23143', name: 'Xã Tân Thành', level: 'Xã', province_id: lamDong },
-      { code: '24748', name: 'Xã Quảng Tân', level: 'Xã', province_id: lamDong },
-    ]);
     await seedRows(services, regionsDef, [
       { code: 'TN', name: 'Tây Nguyên', description: 'Vùng cà phê, hồ tiêu, sầu riêng và rau hoa ôn đới.', province_ids: [lamDong] },
       {

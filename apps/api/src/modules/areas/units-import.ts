@@ -10,7 +10,7 @@ import { type ImportSummary, inImportTransaction, type RowError, rowErrorsOf } f
 import { norm, plainCell } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { checkRefs, exec, insertSql, mapDbError, present, selectList, updateSql } from '../../core/resource-store';
+import { exec, mapDbError, present, selectList, updateSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { rowValues } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -48,7 +48,7 @@ const DEFS: Record<Tier, ResourceDef> = { province: provincesDef, district: dist
 const TIER_LABEL: Record<Tier, string> = { province: 'tỉnh/thành phố', district: 'quận/huyện', ward: 'phường/xã' };
 const ORDER: Record<Tier, number> = { province: 0, district: 1, ward: 2 };
 
-interface UnitRow {
+export interface UnitRow {
   row: number;
   code: string;
   name: string;
@@ -108,100 +108,198 @@ async function readUnits(buf: Buffer): Promise<UnitRow[]> {
   return out;
 }
 
-async function byCode(tx: Db, tier: Tier, code: string) {
-  const def = DEFS[tier];
-  const [row] = await exec(tx, sql`select ${selectList(def)} from ${col(def.table)} where code = ${code} limit 1`);
-  return row;
+type Unit = Record<string, unknown> & { id: number; code: string };
+interface Known {
+  province: Map<string, Unit>;
+  district: Map<string, Unit>;
+  ward: Map<string, Unit>;
 }
 
-async function importUnit(ctx: Ctx, tx: Db, u: UnitRow, s: ImportSummary) {
-  const tier = tierOf(u);
-  const def = DEFS[tier];
-  const errors: RowError[] = [];
-  const fail = (e: RowError[]) => {
+async function loadKnown(tx: Db): Promise<Known> {
+  const all = async (tier: Tier) => {
+    const def = DEFS[tier];
+    const rows = await exec<Unit>(tx, sql`select ${selectList(def)} from ${col(def.table)}`);
+    return new Map(rows.map((r) => [String(r.code), r]));
+  };
+  return { province: await all('province'), district: await all('district'), ward: await all('ward') };
+}
+
+/** How a set of units is written: the import's upsert (the file's codes and names win), or adding only what is missing. */
+export type UnitsMode = 'upsert' | 'add-missing';
+
+/** A unit the database holds under an official code with another name, level or parent (add-missing leaves it as it is). */
+export interface UnitDifference {
+  code: string;
+  field: string;
+  database: unknown;
+  official: unknown;
+}
+
+export interface ApplyUnitsOptions {
+  mode: UnitsMode;
+  /** writes an audit row per created or updated unit (the import through the API) */
+  audit?: Ctx['audit'];
+  ctx?: Ctx | null;
+}
+
+const CHUNK = 500;
+
+/** One multi-row insert per chunk: a whole national list is a handful of statements, not thousands. */
+async function bulkInsert(tx: Db, def: ResourceDef, rows: Record<string, unknown>[]) {
+  const out: Unit[] = [];
+  if (!rows.length) return out;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const values = rows.slice(i, i + CHUNK).map(
+      (r) =>
+        sql`(${sql.join(
+          keys.map((k) => (r[k] === null || r[k] === undefined ? sql`null` : sql`${r[k]}`)),
+          sql`, `,
+        )})`,
+    );
+    const q = sql`insert into ${col(def.table)} (${sql.join(
+      keys.map((k) => col(k)),
+      sql`, `,
+    )}) values ${sql.join(values, sql`, `)} returning ${selectList(def)}`;
+    out.push(...(await exec<Unit>(tx, q).catch(mapDbError)));
+  }
+  return out;
+}
+
+/**
+ * The one writer of administrative units, shared by the official-list import (Excel, upsert by code)
+ * and the national list loaded at start (add-missing). Reads what the database holds once, checks
+ * every row in memory (code, parent, cross-tier clashes, the declaration's schema), then writes each
+ * tier in bulk, provinces first so a ward can name a province of the same file. Row errors go to `s`;
+ * the caller decides whether they roll back (the import) or are only reported (add-missing).
+ */
+export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: ApplyUnitsOptions) {
+  const known = await loadKnown(tx);
+  const differences: UnitDifference[] = [];
+  const seen = new Map<string, number>();
+  const ctx = o.ctx ?? ({ user: null } as unknown as Ctx);
+  const fail = (u: UnitRow, e: RowError[]) => {
     s.errors.push(...e);
     s.rows.push({ row: u.row, key: u.code, action: 'error' });
   };
-  if (!u.code) return fail([{ row: u.row, field: 'code', message: 'Mã đơn vị hành chính bắt buộc' }]);
-  if (!/^\d{1,10}$/.test(u.code)) errors.push({ row: u.row, field: 'code', message: 'Mã đơn vị hành chính chỉ gồm chữ số' });
-  const body: Record<string, unknown> = { code: u.code, name: u.name, level: levelOf(u.level, u.name) || null };
-  if (tier !== 'province') {
-    const province = await byCode(tx, 'province', u.parent);
-    const district = province ? null : await byCode(tx, 'district', u.parent);
-    if (tier === 'district') {
-      if (!province) errors.push({ row: u.row, field: 'parent', message: `Mã cấp trên '${u.parent}' không phải là một tỉnh/thành phố đã có` });
-      else body.province_id = province.id;
-    } else if (province) {
-      Object.assign(body, { province_id: province.id, district_id: null });
-    } else if (district) {
-      Object.assign(body, { province_id: district.province_id, district_id: district.id });
-    } else {
-      errors.push({ row: u.row, field: 'parent', message: `Mã cấp trên '${u.parent}' không tồn tại (cần là mã tỉnh hoặc quận/huyện)` });
+  s.total += units.length;
+  const sorted = [...units].sort((a, b) => ORDER[tierOf(a)] - ORDER[tierOf(b)] || a.row - b.row);
+  for (const tier of ['province', 'district', 'ward'] as Tier[]) {
+    const def = DEFS[tier];
+    const inserts: { u: UnitRow; data: Record<string, unknown> }[] = [];
+    for (const u of sorted.filter((x) => tierOf(x) === tier)) {
+      const first = seen.get(u.code);
+      if (u.code && first) {
+        fail(u, [{ row: u.row, field: 'code', message: `Mã '${u.code}' trùng với dòng ${first}` }]);
+        continue;
+      }
+      seen.set(u.code, u.row);
+      if (!u.code) {
+        fail(u, [{ row: u.row, field: 'code', message: 'Mã đơn vị hành chính bắt buộc' }]);
+        continue;
+      }
+      const errors: RowError[] = [];
+      if (!/^\d{1,10}$/.test(u.code)) errors.push({ row: u.row, field: 'code', message: 'Mã đơn vị hành chính chỉ gồm chữ số' });
+      const body: Record<string, unknown> = { code: u.code, name: u.name, level: levelOf(u.level, u.name) || null };
+      if (tier !== 'province') {
+        const province = known.province.get(u.parent);
+        const district = province ? null : known.district.get(u.parent);
+        if (tier === 'district') {
+          if (!province) errors.push({ row: u.row, field: 'parent', message: `Mã cấp trên '${u.parent}' không phải là một tỉnh/thành phố đã có` });
+          else body.province_id = province.id;
+        } else if (province) {
+          Object.assign(body, { province_id: province.id, district_id: null });
+        } else if (district) {
+          Object.assign(body, { province_id: district.province_id, district_id: district.id });
+        } else {
+          errors.push({ row: u.row, field: 'parent', message: `Mã cấp trên '${u.parent}' không tồn tại (cần là mã tỉnh hoặc quận/huyện)` });
+        }
+      }
+      for (const other of (['province', 'district', 'ward'] as Tier[]).filter((x) => x !== tier)) {
+        if (known[other].has(u.code)) errors.push({ row: u.row, field: 'code', message: `Mã '${u.code}' đã được dùng cho một ${TIER_LABEL[other]}` });
+      }
+      if (errors.length) {
+        fail(u, errors);
+        continue;
+      }
+      const existing = known[tier].get(u.code);
+      const parsed = (existing ? def.updateSchema : def.createSchema).safeParse(body);
+      if (!parsed.success) {
+        fail(
+          u,
+          toFieldErrors(parsed.error.issues, def.labels).map((e) => ({ row: u.row, ...e })),
+        );
+        continue;
+      }
+      const data = parsed.data as Record<string, unknown>;
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      if (existing) {
+        for (const [k, v] of Object.entries(data)) if ((existing[k] ?? null) !== (v ?? null)) changes[k] = { from: existing[k] ?? '', to: v ?? '' };
+        if (!Object.keys(changes).length || o.mode === 'add-missing') {
+          // add-missing never renames: what differs is reported, the database keeps its own
+          for (const [field, c] of Object.entries(changes)) differences.push({ code: u.code, field, database: c.from, official: c.to });
+          s.unchanged++;
+          s.rows.push({ row: u.row, key: u.code, action: 'unchanged', id: existing.id, target: def.name });
+          continue;
+        }
+        try {
+          const row = await tx.transaction(async (spTx) => {
+            const [r] = await exec<Unit>(spTx as unknown as Db, updateSql(def, existing.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
+            await o.audit?.(
+              {
+                action: 'import',
+                subject: def.subject,
+                recordId: r.id,
+                before: present(def, existing, undefined, null),
+                after: present(def, r, undefined, null),
+              },
+              spTx as unknown as Db,
+            );
+            return r;
+          });
+          known[tier].set(u.code, row);
+          s.updated++;
+          s.rows.push({ row: u.row, key: u.code, action: 'update', id: row.id, target: def.name, changes });
+        } catch (e) {
+          fail(u, rowErrorsOf(e, u.row, 'code'));
+        }
+        continue;
+      }
+      inserts.push({ u, data: rowValues(def, data, ctx) });
+    }
+    // an import with errors writes nothing: its new units only stand as parents for the rows below
+    if (s.errors.length && o.mode === 'upsert') {
+      for (const { u, data } of inserts) {
+        known[tier].set(u.code, { ...data, id: -1, code: u.code });
+        s.created++;
+        s.rows.push({ row: u.row, key: u.code, action: 'create', target: def.name });
+      }
+      continue;
+    }
+    const created = await bulkInsert(
+      tx,
+      def,
+      inserts.map((x) => x.data),
+    );
+    const byCode = new Map(created.map((r) => [String(r.code), r]));
+    for (const { u } of inserts) {
+      const row = byCode.get(u.code) as Unit;
+      known[tier].set(u.code, row);
+      s.created++;
+      s.rows.push({ row: u.row, key: u.code, action: 'create', id: row.id, target: def.name });
+      if (o.audit) await o.audit({ action: 'import', subject: def.subject, recordId: row.id, before: null, after: present(def, row, undefined, null) }, tx);
     }
   }
-  for (const other of (['province', 'district', 'ward'] as Tier[]).filter((x) => x !== tier)) {
-    if (await byCode(tx, other, u.code)) errors.push({ row: u.row, field: 'code', message: `Mã '${u.code}' đã được dùng cho một ${TIER_LABEL[other]}` });
-  }
-  if (errors.length) return fail(errors);
-  const existing = await byCode(tx, tier, u.code);
-  const parsed = (existing ? def.updateSchema : def.createSchema).safeParse(body);
-  if (!parsed.success) errors.push(...toFieldErrors(parsed.error.issues, def.labels).map((e) => ({ row: u.row, ...e })));
-  if (errors.length) return fail(errors);
-  const data = parsed.data as Record<string, unknown>;
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  if (existing) {
-    for (const [k, v] of Object.entries(data)) if ((existing[k] ?? null) !== (v ?? null)) changes[k] = { from: existing[k] ?? '', to: v ?? '' };
-    if (!Object.keys(changes).length) {
-      s.unchanged++;
-      s.rows.push({ row: u.row, key: u.code, action: 'unchanged', id: existing.id as number, target: def.name });
-      return;
-    }
-  }
-  try {
-    const id = await tx.transaction(async (spTx) => {
-      const sp = spTx as unknown as Db;
-      await checkRefs(sp, def, data);
-      const q = existing ? updateSql(def, existing.id as number, rowValues(def, data, ctx, existing)) : insertSql(def, rowValues(def, data, ctx));
-      const [row] = await exec(sp, q).catch(mapDbError);
-      await ctx.audit(
-        {
-          action: 'import',
-          subject: def.subject,
-          recordId: row.id as number,
-          before: existing ? present(def, existing, undefined, null) : null,
-          after: present(def, row, undefined, null),
-        },
-        sp,
-      );
-      return row.id as number;
-    });
-    if (existing) s.updated++;
-    else s.created++;
-    s.rows.push({ row: u.row, key: u.code, action: existing ? 'update' : 'create', id, target: def.name, changes: existing ? changes : undefined });
-  } catch (e) {
-    fail(rowErrorsOf(e, u.row, 'code'));
-  }
+  s.rows.sort((a, b) => a.row - b.row);
+  s.errors.sort((a, b) => a.row - b.row);
+  return { differences, known };
 }
 
 /** Upserts the units of one sheet by code, provinces first so a file can hold a whole province. */
 export async function importUnits(services: Services, ctx: Ctx, buf: Buffer, dryRun: boolean) {
   const units = await readUnits(buf);
-  const seen = new Map<string, number>();
   return inImportTransaction(services, dryRun, async (tx, s) => {
-    s.total = units.length;
-    const sorted = [...units].sort((a, b) => ORDER[tierOf(a)] - ORDER[tierOf(b)] || a.row - b.row);
-    for (const u of sorted) {
-      const first = seen.get(u.code);
-      if (u.code && first) {
-        s.errors.push({ row: u.row, field: 'code', message: `Mã '${u.code}' trùng với dòng ${first}` });
-        s.rows.push({ row: u.row, key: u.code, action: 'error' });
-        continue;
-      }
-      seen.set(u.code, u.row);
-      await importUnit(ctx, tx, u, s);
-    }
-    s.rows.sort((a, b) => a.row - b.row);
-    s.errors.sort((a, b) => a.row - b.row);
+    await applyUnits(tx, units, s, { mode: 'upsert', audit: (e, t) => ctx.audit(e, t), ctx });
   });
 }
 

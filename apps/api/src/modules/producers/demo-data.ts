@@ -2,9 +2,9 @@
  * Demo producers of the five crops people expect to see (coffee, rice, pepper, dragon fruit,
  * pangasius) and of Lâm Đồng's specialities (flowers, strawberries, sturgeon, vegetables and artichoke,
  * dried persimmons). Lâm Đồng since 1 July 2025 also holds former Bình Thuận (dragon fruit) and Đắk
- * Nông (pepper), so those producers sit in wards the areas demo seeds with their official codes; the
- * ST25 rice (Sóc Trăng, now Cần Thơ) and pangasius (An Giang) producers lie outside the seeded sample
- * of wards and keep an empty ward (`ward: []`) until the official list is imported. Names, addresses,
+ * Nông (pepper); the ST25 rice producer (Sóc Trăng, now Thành phố Cần Thơ) and the pangasius one (An
+ * Giang). Every producer, area, distributor and app user sits in a real ward of its province, named by
+ * its official code of 1 July 2025 (the national list every database holds, db/reference). Names, addresses,
  * tax codes and people are invented; GTINs use Vietnam's GS1 prefix 893.
  */
 export interface DemoProducer {
@@ -19,7 +19,7 @@ export interface DemoProducer {
   email: string;
   website?: string;
   address: string;
-  /** the ward's name as the areas demo seeds it (one of WARDS); empty outside the seeded sample */
+  /** the ward's official code (one of WARDS) */
   ward: string[];
   lat: number;
   long: number;
@@ -51,17 +51,22 @@ export interface DemoProduct {
 
 const until = (y: number, m: number) => `${y}-${String(m).padStart(2, '0')}-28T00:00:00Z`;
 
-/** The wards the areas demo seeds (apps/api/src/modules/areas/areas.module.ts). */
+/** The demo's wards by their official codes (the national list, apps/api/src/db/reference). */
 export const WARDS = {
-  xuanHuong: ['Phường Xuân Hương - Đà Lạt'],
-  lamVien: ['Phường Lâm Viên - Đà Lạt'],
-  ducTrong: ['Xã Đức Trọng'],
-  /** former Hàm Thuận Nam, Bình Thuận */
-  tanThanh: ['Xã Tân Thành'],
-  /** former Tuy Đức, Đắk Nông */
-  quangTan: ['Xã Quảng Tân'],
-  /** not among the seeded wards (Cần Thơ, An Giang) */
-  none: [] as string[],
+  /** Phường Xuân Hương - Đà Lạt, Lâm Đồng */
+  xuanHuong: ['24781'],
+  /** Phường Lâm Viên - Đà Lạt, Lâm Đồng */
+  lamVien: ['24778'],
+  /** Xã Đức Trọng, Lâm Đồng */
+  ducTrong: ['24958'],
+  /** Xã Tân Thành, Lâm Đồng (former Hàm Thuận Nam, Bình Thuận) */
+  tanThanh: ['23143'],
+  /** Xã Quảng Tân, Lâm Đồng (former Tuy Đức, Đắk Nông) */
+  quangTan: ['24748'],
+  /** Xã Hòa Tú, Thành phố Cần Thơ (former Mỹ Xuyên, Sóc Trăng) */
+  hoaTu: ['31717'],
+  /** Xã Vĩnh Thạnh Trung, Tỉnh An Giang (former Châu Phú) */
+  vinhThanhTrung: ['30478'],
 };
 
 export const PRODUCERS: DemoProducer[] = [
@@ -451,7 +456,7 @@ export const PRODUCERS: DemoProducer[] = [
     email: 'kinhdoanh@luagaomyxuyen.vn',
     website: 'https://luagaomyxuyen.vn',
     address: 'Ấp Hòa Phuông, xã Hòa Tú, thành phố Cần Thơ (huyện Mỹ Xuyên, Sóc Trăng cũ)',
-    ward: WARDS.none,
+    ward: WARDS.hoaTu,
     lat: 9.4812,
     long: 105.9875,
     description: 'Doanh nghiệp liên kết 300 ha lúa ST25 theo mô hình lúa – tôm, xay xát và đóng gói tại nhà máy.',
@@ -621,7 +626,7 @@ export const PRODUCERS: DemoProducer[] = [
     email: 'sales@thuysanchauphu.vn',
     website: 'https://thuysanchauphu.vn',
     address: 'Ấp Vĩnh Thạnh, xã Vĩnh Thạnh Trung, An Giang',
-    ward: WARDS.none,
+    ward: WARDS.vinhThanhTrung,
     lat: 10.5589,
     long: 105.2187,
     description: 'Nuôi và chế biến cá tra phi lê đông lạnh; vùng nuôi 48 ha ven sông Hậu đạt ASC và GlobalG.A.P.',
@@ -634,7 +639,7 @@ export const PRODUCERS: DemoProducer[] = [
       farming: 'GlobalG.A.P.',
       lat: 10.5634,
       long: 105.2249,
-      address: 'Cồn Vĩnh Thạnh, sông Hậu, An Giang',
+      address: 'Cồn Vĩnh Thạnh trên sông Hậu, xã Vĩnh Thạnh Trung, An Giang',
     },
     products: [
       {

@@ -47,6 +47,23 @@ async function findId(db: Db, table: string, names: string[], like = false): Pro
   return null;
 }
 
+/** A ward by its official code (the first of `codes` the database holds). */
+async function findWard(db: Db, codes: string[]): Promise<number | null> {
+  if (!codes.length || !(await hasTable(db, 'wards'))) return null;
+  const rows = await exec<{ id: number; code: string }>(
+    db,
+    sql`select id, code from wards where code in (${sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
+  for (const c of codes) {
+    const r = rows.find((x) => x.code === c);
+    if (r) return r.id;
+  }
+  return null;
+}
+
 /** Inserts a record of a declared resource unless one with the same code (or key) exists; returns its id. */
 async function upsertByKey(db: Db, name: string, data: Record<string, unknown>, key = 'code'): Promise<number> {
   const def = resourceByName[name];
@@ -80,7 +97,7 @@ export async function seedProducers(s: Services) {
   let i = 0;
   for (const p of PRODUCERS) {
     i++;
-    const wardId = await findId(db, 'wards', p.ward, true);
+    const wardId = await findWard(db, p.ward);
     const manufactureId = await upsertByKey(db, 'manufactures', {
       code: p.code,
       name: p.name,
@@ -139,7 +156,7 @@ export async function seedProducers(s: Services) {
       manufacture_id: manufactureId,
       acreage: a.enteredHa ?? a.ha,
       address: a.address,
-      ward_id: a.ward ? await findId(db, 'wards', a.ward, true) : wardId,
+      ward_id: a.ward ? await findWard(db, a.ward) : wardId,
       lat: a.lat,
       long: a.long,
       boundary: plotAround(a.lat, a.long, a.ha, i),
@@ -151,7 +168,7 @@ export async function seedProducers(s: Services) {
   }
   for (const d of DISTRIBUTORS) {
     const { products, ward, ...rest } = d;
-    const wardId = await findId(db, 'wards', ward, true);
+    const wardId = await findWard(db, ward);
     await upsertByKey(db, 'distributors', { ...rest, ward_id: wardId, product_ids: products.map((c) => productIds.get(c)).filter(Boolean) });
   }
   const password = await hashPassword('NhatKy@2025');
@@ -161,6 +178,6 @@ export async function seedProducers(s: Services) {
   }
   for (const a of APPS) {
     const { ward, birthday, ...rest } = a;
-    await upsertByKey(db, 'apps', { ...rest, birthday: day(birthday), ward_id: await findId(db, 'wards', ward, true) }, 'phone');
+    await upsertByKey(db, 'apps', { ...rest, birthday: day(birthday), ward_id: await findWard(db, ward) }, 'phone');
   }
 }

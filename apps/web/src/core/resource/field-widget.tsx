@@ -61,6 +61,8 @@ function JsonInput({ value, onChange, id }: { value?: unknown; onChange?: (v: un
 export interface WidgetContext {
   /** labels of the record's references, so pickers show names at once */
   refOptions?: RefOption[];
+  /** filters a reference picker sends with the typed text (ref-narrowing.ts) */
+  refParams?: Record<string, string>;
 }
 
 /**
@@ -104,7 +106,16 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
       return <Select allowClear={!f.required} options={f.options?.map((o) => ({ value: o.value, label: o.label }))} placeholder={placeholder ?? 'Chọn'} />;
     case 'ref':
     case 'refs':
-      return <RefSelect resource={f.ref ?? ''} refLabel={f.refLabel} multiple={f.kind === 'refs'} initialOptions={ctx.refOptions} placeholder={placeholder} />;
+      return (
+        <RefSelect
+          resource={f.ref ?? ''}
+          refLabel={f.refLabel}
+          multiple={f.kind === 'refs'}
+          initialOptions={ctx.refOptions}
+          params={ctx.refParams}
+          placeholder={placeholder}
+        />
+      );
     case 'image':
     case 'images':
       return <UploadField kind="image" multiple={f.kind === 'images'} max={f.max} />;

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { boundToWall, vnDayEnd, vnDayStart, wallDay } from '../vn-time';
 import { DATE_FORMAT } from './field-widget';
 import { isRangeFilter } from './list-params';
+import { refNarrowing } from './ref-narrowing';
 import { RefSelect } from './ref-select';
 
 export interface ListFiltersProps {
@@ -82,6 +83,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
                 resource={f.ref ?? ''}
                 refLabel={f.refLabel}
                 placeholder={label}
+                params={refNarrowing(def, key, filters)}
                 value={filters[key] ? Number(filters[key]) : undefined}
                 onChange={(v) => set({ [key]: v === null || v === undefined ? undefined : String(v) })}
               />

@@ -28,6 +28,8 @@ export interface RefSelectProps {
   style?: SelectProps['style'];
   id?: string;
   disabled?: boolean;
+  /** filters sent with the typed text (a ward picker: the chosen province, ref-narrowing.ts) */
+  params?: Record<string, string>;
 }
 
 export const SEARCH_LIMIT = 20;
@@ -36,6 +38,11 @@ const optionOf =
   (refLabel: string) =>
   (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: String(e[refLabel] ?? `#${e.id}`) });
 const DEBOUNCE_MS = 300;
+/** Many communes share a name across provinces (Xã Tân Thành…): the picker names the province too. */
+const wardOption = (e: Record<string, unknown>): RefOption => {
+  const p = (e.province as { name?: string } | null | undefined)?.name;
+  return { value: e.id as Id, label: `${String(e.name ?? `#${e.id}`)}${p ? ` – ${p}` : ''}` };
+};
 
 /** A select over another resource with server search: GET /api/admin/{ref}?search=…&limit=20. */
 export function RefSelect({
@@ -51,6 +58,7 @@ export function RefSelect({
   style,
   id,
   disabled,
+  params,
 }: RefSelectProps) {
   const [options, setOptions] = useState<RefOption[]>([]);
   const [known, setKnown] = useState<RefOption[]>(initialOptions ?? []);
@@ -58,7 +66,12 @@ export function RefSelect({
   const [search, setSearch] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const toOption = labelOf ? (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: labelOf(e) }) : optionOf(refLabel);
+  const toOption = labelOf
+    ? (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: labelOf(e) })
+    : resource === 'wards' && refLabel === 'name'
+      ? wardOption
+      : optionOf(refLabel);
+  const narrowing = JSON.stringify(params ?? {});
   // without the right to list the target, asking would answer 403, which sends the user to the 403 screen
   const { can } = useSession();
   const target = resourceByName[resource];
@@ -72,7 +85,10 @@ export function RefSelect({
     timer.current = setTimeout(
       async () => {
         setLoading(true);
-        const env = await api.get(`/api/admin/${resource}`, { params: { search: search || undefined, limit: SEARCH_LIMIT }, signal: ctrl.signal });
+        const env = await api.get(`/api/admin/${resource}`, {
+          params: { ...(JSON.parse(narrowing) as Record<string, string>), search: search || undefined, limit: SEARCH_LIMIT },
+          signal: ctrl.signal,
+        });
         if (ctrl.signal.aborted) return;
         setLoading(false);
         if (env?.code === 200 && Array.isArray(env.data?.entries)) setOptions(env.data.entries.map(toOption));
@@ -83,7 +99,7 @@ export function RefSelect({
       ctrl.abort();
       clearTimeout(timer.current);
     };
-  }, [resource, search, refLabel, allowed]);
+  }, [resource, search, refLabel, allowed, narrowing]);
 
   // a value whose label we do not know yet (a filter restored from the URL): ask the server once
   const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);

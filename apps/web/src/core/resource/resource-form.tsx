@@ -21,6 +21,7 @@ import {
   validateBody,
 } from './form-mapping';
 import { hasMap } from './map-fields';
+import { narrowedBy, refNarrowing } from './ref-narrowing';
 import type { RefOption } from './ref-select';
 import { listPath } from './use-list-params';
 import { useUnsavedWarning } from './use-unsaved-warning';
@@ -51,6 +52,7 @@ export const BACK = 'Quay lại';
 export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo }: ResourceFormProps) {
   const mode = id ? 'update' : 'create';
   const [form] = Form.useForm<FormValues>();
+  const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
   const navigate = useNavigate();
   const qc = useQueryClient();
   const keys = queryKeys(def.name);
@@ -157,6 +159,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
           setDirty(true);
           // a message set by validation or by the server goes once the user changes that field
           form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+          // another province: the ward (or district) picked in the one before no longer fits
+          const stale = Object.keys(changed)
+            .flatMap((k) => narrowedBy(def, k))
+            .filter((k) => form.getFieldValue(k) != null);
+          if (stale.length) form.setFields(stale.map((name) => ({ name, value: null })));
         }}
         onFinish={() => void submit()}
         scrollToFirstError
@@ -175,7 +182,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
                   valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                   extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
                 >
-                  {fieldWidget(key, f, { refOptions: f.kind === 'ref' || f.kind === 'refs' ? refOptions(key, f.refLabel) : undefined })}
+                  {fieldWidget(
+                    key,
+                    f,
+                    f.kind === 'ref' || f.kind === 'refs' ? { refOptions: refOptions(key, f.refLabel), refParams: refNarrowing(def, key, watched) } : {},
+                  )}
                 </Form.Item>
               </Col>
             );
