@@ -89,6 +89,13 @@ export interface FieldDef extends FieldOptions {
   big?: boolean;
 }
 
+/** ids are 32-bit serials: a larger number is no id (and would overflow the column) */
+export const MAX_ID = 2147483647;
+/** characters that reorder how text is shown (the 'Trojan source' trick): never in a stored text */
+export const BIDI_OVERRIDE_RE = /[\u202A-\u202E\u2066-\u2069]/;
+/** a value made only of invisible characters (zero-width spaces and joiners, BOM) and spaces */
+export const INVISIBLE_ONLY_RE = /^[\s\u200B-\u200D\u2060\uFEFF]+$/;
+
 const mk = (kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef => ({ kind, ...o, ...extra });
 
 export const text = (o: FieldOptions) => mk('text', { max: 255, ...o });
@@ -148,10 +155,17 @@ function baseSchema(f: FieldDef): z.ZodType {
     case 'richtext':
     case 'code':
     case 'password': {
-      let s = z.string(typeErr(MESSAGES.invalid(L))).trim();
+      // one spelling of Vietnamese (NFC: 'ệ' as one character, not e + two marks), so search and uniqueness see one value
+      let s = z
+        .string(typeErr(MESSAGES.invalid(L)))
+        .trim()
+        .normalize('NFC');
       if (f.kind === 'password') s = z.string(typeErr(MESSAGES.invalid(L)));
       if (f.min) s = s.min(f.min, MESSAGES.minLength(L, f.min));
       if (f.max) s = s.max(f.max, MESSAGES.maxLength(L, f.max));
+      if (f.kind !== 'password') {
+        s = s.refine((v) => !BIDI_OVERRIDE_RE.test(v), MESSAGES.bidi(L)).refine((v) => v === '' || !INVISIBLE_ONLY_RE.test(v), MESSAGES.invisible(L));
+      }
       if (f.format) {
         const [check, msg] = FORMAT_CHECKS[f.format];
         return s.refine(check, msg(L));
@@ -196,9 +210,10 @@ function baseSchema(f: FieldDef): z.ZodType {
       return z
         .number(typeErr(MESSAGES.invalid(L)))
         .int(MESSAGES.invalid(L))
-        .positive(MESSAGES.invalid(L));
+        .positive(MESSAGES.invalid(L))
+        .max(MAX_ID, MESSAGES.invalid(L));
     case 'refs':
-      return z.array(z.number().int().positive(), typeErr(MESSAGES.invalid(L)));
+      return z.array(z.number().int().positive().max(MAX_ID), typeErr(MESSAGES.invalid(L))).max(1000, MESSAGES.invalid(L));
     // only files stored through our uploads route (content-checked there): no outside or data: URLs
     case 'image':
     case 'file': {

@@ -9,6 +9,9 @@ export const CITIZEN_ID_RE = /^\d{12}$/;
 export const TAX_CODE_RE = /^\d{10}(?:-\d{3})?$/;
 
 export const MESSAGES = {
+  bidi: (label: string) => `${label} chứa ký tự điều khiển hướng chữ không được phép`,
+  invisible: (label: string) => `${label} không được chỉ gồm ký tự vô hình`,
+  nul: 'Dữ liệu không được chứa ký tự NUL (\\0)',
   required: (label: string) => `${label} bắt buộc`,
   email: 'Email không đúng định dạng',
   phone: 'Số điện thoại không đúng định dạng',

@@ -61,7 +61,10 @@ export const isDryRun = (q: { dry_run?: string }) => q.dry_run === undefined || 
 export async function uploadedFile(ctx: Ctx): Promise<Buffer> {
   const part = await ctx.req.file().catch(() => undefined);
   if (!part) throw badRequest([{ field: 'file', message: 'Vui lòng chọn tệp Excel (.xlsx) để nhập' }]);
-  const buf = await part.toBuffer();
+  const buf = await part.toBuffer().catch((e: { statusCode?: number }) => {
+    if (e.statusCode === 413) throw e;
+    throw badRequest([{ field: 'file', message: 'Tệp tải lên không đọc được, vui lòng thử lại' }]);
+  });
   if (buf.length < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b) {
     throw badRequest([{ field: 'file', message: 'Tệp không phải là tệp Excel (.xlsx) hợp lệ' }]);
   }

@@ -1,4 +1,4 @@
-import { type FieldDef, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
+import { type FieldDef, MAX_ID, MESSAGES, type ResourceDef, unaccent } from '@nns/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from './errors';
@@ -38,6 +38,7 @@ function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
           .number({ error: MESSAGES.invalid(L) })
           .int(MESSAGES.invalid(L))
           .positive(MESSAGES.invalid(L))
+          .max(MAX_ID, MESSAGES.invalid(L))
           .optional(),
       };
     case 'switch':
@@ -74,7 +75,8 @@ export function listQuerySchema(def: ResourceDef) {
     cursor: z.string().max(500).optional(),
     ids: z
       .string()
-      .regex(/^\d+(,\d+){0,99}$/, 'Danh sách mã không hợp lệ')
+      .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Danh sách mã không hợp lệ')
+      .refine((v) => v.split(',').every((x) => Number(x) <= MAX_ID), 'Danh sách mã không hợp lệ')
       .transform((v) => v.split(',').map(Number))
       .optional(),
   };
@@ -183,7 +185,19 @@ export function cursorCondition(s: SortSpec, cursor: string): SQL {
   } catch {
     throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== s.field || parsed[1] !== s.desc || typeof parsed[3] !== 'number') {
+  const scalar = (v: unknown) =>
+    v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= 500);
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    parsed[0] !== s.field ||
+    parsed[1] !== s.desc ||
+    !Number.isSafeInteger(parsed[3]) ||
+    parsed[3] < 0 ||
+    parsed[3] > MAX_ID ||
+    !scalar(parsed[2]) ||
+    (typeof parsed[2] === 'string' && parsed[2].includes('\u0000'))
+  ) {
     throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
   }
   const [, , value, id] = parsed;

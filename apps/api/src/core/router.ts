@@ -1,4 +1,4 @@
-import { toFieldErrors } from '@nns/shared';
+import { MESSAGES, toFieldErrors } from '@nns/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { writeAudit } from './audit';
@@ -25,7 +25,20 @@ const NO_BODY = z
   .preprocess((v) => (v === undefined || v === null || v === '' ? {} : v), z.object({}, { error: 'Dữ liệu gửi lên không hợp lệ' }).strict())
   .transform(() => undefined);
 
+/** The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null. */
+function nulAt(v: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof v === 'string') return v.includes('\u0000') ? path : null;
+  if (depth > 20 || !v || typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const found = nulAt(x, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  const nul = nulAt(value);
+  if (nul) throw badRequest([{ field: nul.join('.') || where, message: MESSAGES.nul }]);
   if (!schema) return value as T;
   const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (r.success) return r.data;
@@ -111,6 +124,13 @@ export function errorToReply(err: unknown, req: FastifyRequest, reply: FastifyRe
   }
   if (e.statusCode === 415) return reply.code(415).send(envelope(415, 'Kiểu dữ liệu gửi lên không được hỗ trợ'));
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return reply.code(400).send(envelope(400, 'Dữ liệu gửi lên không hợp lệ', { errors: [{ field: '_', message: 'Dữ liệu gửi lên không hợp lệ' }] }));
+  }
+  // the database refused a value (class 22, data exception: out of range, bad date or number text, NUL…):
+  // a bad input that slipped past validation, never a server fault
+  const pg = (e as { cause?: { code?: string } }).cause?.code ?? e.code;
+  if (typeof pg === 'string' && /^22[0-9A-Z]{3}$/.test(pg)) {
+    req.log.warn({ err }, 'value refused by the database');
     return reply.code(400).send(envelope(400, 'Dữ liệu gửi lên không hợp lệ', { errors: [{ field: '_', message: 'Dữ liệu gửi lên không hợp lệ' }] }));
   }
   req.log.error({ err }, 'unhandled error');

@@ -56,9 +56,13 @@ export default defineModule({
       message: 'Tải lên thành công',
       async handler(ctx) {
         if (!ctx.req.isMultipart()) throw fieldError('file', 'Chưa chọn tệp tải lên');
-        const part = await ctx.req.file();
+        // a malformed multipart body (no boundary, cut short) is the client's: 400, not a server fault
+        const part = await ctx.req.file().catch(() => undefined);
         if (part?.fieldname !== 'file') throw fieldError('file', 'Chưa chọn tệp tải lên (trường file)');
-        const buf = await part.toBuffer();
+        const buf = await part.toBuffer().catch((e: { statusCode?: number }) => {
+          if (e.statusCode === 413) throw e;
+          throw fieldError('file', 'Tệp tải lên không đọc được, vui lòng thử lại');
+        });
         if (!buf.length) throw fieldError('file', 'Tệp tải lên rỗng');
         const markup = looksLikeMarkup(buf);
         if (markup === 'svg') throw unsupported('Không chấp nhận tệp SVG (có thể chứa mã độc). Hãy dùng PNG, JPEG hoặc WebP');
