@@ -19,6 +19,8 @@ export function gtin13(prefix = '893'): string {
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // a sample district lies in another sample province; a ward straight under its province is the 2025 shape
   wards: { district_id: null },
+  // the audience 'all' names no id (the others must stay empty)
+  notifications: { audience: 'all', role_id: null, province_id: null, ward_id: null, user_id: null, scheduled_at: null },
 };
 
 function textSample(f: FieldDef, key: string): string {
