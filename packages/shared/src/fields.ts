@@ -65,6 +65,13 @@ export interface FieldOptions {
   format?: TextFormat;
   /** form layout: fields with span 24 take a whole row */
   span?: number;
+  /** shown on forms only while each named field holds one of the values (a notification's audience id); sent empty otherwise */
+  showWhen?: Record<string, unknown[]>;
+}
+
+/** Whether a field with `showWhen` applies to these values (always, without it). */
+export function fieldApplies(f: Pick<FieldOptions, 'showWhen'>, values: Record<string, unknown>): boolean {
+  return !f.showWhen || Object.entries(f.showWhen).every(([k, allowed]) => allowed.includes(values[k]));
 }
 
 export interface FieldDef extends FieldOptions {
