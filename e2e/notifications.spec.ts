@@ -81,3 +81,41 @@ test('a notification to a ward reaches that ward officer live, not another ward;
   await expect(panel.getByLabel(`${title} (đã đọc)`)).toBeVisible();
   await expect(bell).toHaveAccessibleName('Thông báo');
 });
+
+test('the create form shows only the id field of the chosen audience and sends from the screen', async ({ browser, request }) => {
+  const stamp = Date.now().toString(36);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const province = await post(request, headers, '/api/admin/provinces', { code: `F${stamp}`.slice(0, 10), name: `Tỉnh biểu mẫu ${stamp}` });
+  const ward = await post(request, headers, '/api/admin/wards', { code: `G${stamp}`.slice(0, 10), name: `Phường Biểu Mẫu ${stamp}`, province_id: province.id });
+  const role = await post(request, headers, '/api/admin/roles', {
+    name: `Cán bộ biểu mẫu ${stamp}`,
+    permissions: [{ action: 'list', subject: 'product_units' }],
+  });
+  const creds = { username: `canbo_bm_${stamp}`, password: 'CanBo@12345' };
+  await post(request, headers, '/api/admin/users', { ...creds, full_name: 'Cán bộ biểu mẫu', role_id: role.id, ward_id: ward.id, status: 'active' });
+  const officer = await signedIn(browser, creds);
+  const admin = await signedIn(browser, { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@12345' });
+
+  await admin.goto('/admin/notifications/create');
+  const title = `Lịch phun thuốc ${stamp}`;
+  await admin.getByLabel('Tiêu đề').fill(title);
+  await admin.getByLabel('Nội dung').fill('Phun thuốc vào sáng thứ Bảy.');
+  await expect(admin.getByRole('combobox', { name: 'Phường/xã' })).toHaveCount(0);
+  await admin.locator('.ant-form-item', { hasText: 'Người nhận' }).locator('.ant-select').click();
+  await admin.locator('.ant-select-item-option', { hasText: 'Theo phường/xã' }).click();
+  const wardBox = admin.getByRole('combobox', { name: 'Phường/xã' });
+  await expect(wardBox).toBeVisible();
+  await expect(admin.getByRole('combobox', { name: 'Vai trò' })).toHaveCount(0);
+  // without the ward: the server's message under the field
+  await admin.getByRole('button', { name: 'Lưu' }).click();
+  await expect(admin.getByText('Vui lòng chọn phường/xã nhận thông báo')).toBeVisible();
+  await wardBox.click();
+  await wardBox.fill(`Biểu Mẫu ${stamp}`);
+  await admin
+    .locator('.ant-select-item-option', { hasText: `Biểu Mẫu ${stamp}` })
+    .first()
+    .click();
+  await admin.getByRole('button', { name: 'Lưu' }).click();
+  await expect(admin).toHaveURL(/\/admin\/notifications(\?.*)?$/);
+  await expect(officer.locator('.notice-socket').filter({ hasText: title })).toBeVisible();
+});
