@@ -131,6 +131,26 @@ describe('notifications: audiences', () => {
     const e = await call(t, 'PUT', `/api/admin/notifications/${id}`, { body: { audience: 'all', user_id: null } });
     expect(e.status).toBe(400);
     expect(e.body.data.errors[0].message).toContain('đã được gửi');
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const later = await call(t, 'POST', '/api/admin/notifications', {
+      body: { title: 'Hẹn', content: 'x', audience: 'user', user_id: u.id, scheduled_at: at },
+    });
+    // the form sends every field back: unchanged ones pass, on a scheduled one and on a sent one
+    const same = later.body.data.entry;
+    const back = {
+      title: 'Hẹn (sửa)',
+      content: 'x',
+      audience: 'user',
+      role_id: null,
+      province_id: null,
+      ward_id: null,
+      user_id: u.id,
+      scheduled_at: same.scheduled_at,
+    };
+    expect((await call(t, 'PUT', `/api/admin/notifications/${same.id}`, { body: back })).status).toBe(200);
+    await t.database.query(sql`update notifications set sent_at = now() where id = ${same.id}`);
+    const resent = await call(t, 'PUT', `/api/admin/notifications/${same.id}`, { body: { ...back, title: 'Hẹn (sửa lần 2)' } });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     const ok = await call(t, 'PUT', `/api/admin/notifications/${id}`, { body: { title: 'Đã gửi (sửa)' } });
     expect(ok.status).toBe(200);
     expect((await inbox(u.token)).entries[0].title).toBe('Đã gửi (sửa)');

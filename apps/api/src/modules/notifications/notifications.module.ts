@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { INBOX_COLUMNS, inboxEntry, sendIfDue } from '../../core/notify';
-import { exec } from '../../core/resource-store';
+import { exec, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
 
@@ -12,7 +12,8 @@ const SENT_LOCKED = 'Thông báo đã được gửi, không thể thay đổi n
 
 const sameValue = (a: unknown, b: unknown, time: boolean) => {
   if (a == null || b == null) return a == null && b == null;
-  return time ? Date.parse(String(a)) === Date.parse(String(b)) : String(a) === String(b);
+  // the row's timestamp comes in the driver's form ('2026-11-24 09:00:00+00' or a Date), the body's in ISO
+  return time ? Date.parse(String(iso(a))) === Date.parse(String(iso(b))) : String(a) === String(b);
 };
 
 const inboxQuery = z
