@@ -9,6 +9,7 @@ import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
 import { createMailer } from './core/mail';
 import type { Router } from './core/module';
+import { startNotificationScheduler } from './core/notify';
 import { buildOpenApi } from './core/openapi';
 import { registerPlatformRoutes } from './core/platform-routes';
 import { registerRealtime } from './core/realtime';
@@ -105,6 +106,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   const hooks = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
   registerResources(router, services, hooks);
   for (const m of modules) m.routes?.(router, services);
+  startNotificationScheduler(app, services);
 
   // the API's contract, from the same zod schemas that validate requests
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(routeTable) as never } });

@@ -19,6 +19,8 @@ export function gtin13(prefix = '893'): string {
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // a sample district lies in another sample province; a ward straight under its province is the 2025 shape
   wards: { district_id: null },
+  // the audience 'all' names no id (the others must stay empty)
+  notifications: { audience: 'all', role_id: null, province_id: null, ward_id: null, user_id: null, scheduled_at: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */
@@ -112,8 +114,8 @@ export async function sampleBody(t: TestApp, def: ResourceDef, depth = 0): Promi
     if (v !== undefined) body[key] = v;
   }
   for (const k of SAMPLE_DERIVED[def.name] ?? []) delete body[k];
-  // an account's scope: the sample's ward (the enum's first option is 'all', which holds no ward)
-  if (def.name === 'users') body.scope = 'ward';
+  // an account's scope: the sample's ward when it has one (a nested sample has none: scope all)
+  if (def.name === 'users') body.scope = body.ward_id ? 'ward' : 'all';
   return { ...body, ...SAMPLE_OVERRIDES[def.name] };
 }
 

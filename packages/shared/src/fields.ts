@@ -73,8 +73,13 @@ export interface FieldOptions {
   onDelete?: 'restrict' | 'set null' | 'cascade';
   /** phone: an organisation's number, a landline (02…, 11 digits) is accepted too */
   landline?: boolean;
-  /** forms show the field only while another field holds one of these values (the server still validates) */
-  visibleWhen?: { field: string; in: unknown[] };
+  /** shown on forms only while each named field holds one of the values (a notification's audience id); sent empty otherwise */
+  showWhen?: Record<string, unknown[]>;
+}
+
+/** Whether a field with `showWhen` applies to these values (always, without it). */
+export function fieldApplies(f: Pick<FieldOptions, 'showWhen'>, values: Record<string, unknown>): boolean {
+  return !f.showWhen || Object.entries(f.showWhen).every(([k, allowed]) => allowed.includes(values[k]));
 }
 
 export interface FieldDef extends FieldOptions {

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './fields';
 export * from './import';
 export * from './media';
+export * from './notifications';
 export * from './permissions';
 export * from './resource';
 export * from './text';

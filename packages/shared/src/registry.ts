@@ -12,6 +12,7 @@ import manufactures from './resources/manufactures';
 import manufacturingForms from './resources/manufacturing-forms';
 import manufacturingSectors from './resources/manufacturing-sectors';
 import materialAreas from './resources/material-areas';
+import notifications from './resources/notifications';
 import plants from './resources/plants';
 import productAnimals from './resources/product-animals';
 import productGroups from './resources/product-groups';
@@ -26,5 +27,5 @@ import seafoods from './resources/seafoods';
 import users from './resources/users';
 import wards from './resources/wards';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, criteriaSeafoods, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, plants, productAnimals, productGroups, productPlants, productUnits, products, provinces, regions, rolesAdministrative, roles, seafoods, users, wards];
+export const resources: ResourceDef[] = [administrative, animals, apps, criteriaSeafoods, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, notifications, plants, productAnimals, productGroups, productPlants, productUnits, products, provinces, regions, rolesAdministrative, roles, seafoods, users, wards];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

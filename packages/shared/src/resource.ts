@@ -58,6 +58,8 @@ export interface ResourceConfig {
    * referenced record lies in their ward, and must name one.
    */
   wardVia?: string;
+  /** false: a `ward_id` field names a target (a notification's ward), not the ward the record belongs to */
+  wardScope?: boolean;
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
   softDelete?: boolean;
   /** has a detail screen */
@@ -130,7 +132,7 @@ export function defineResource(c: ResourceConfig): ResourceDef {
     exportName: c.export === undefined ? 'export' : c.export,
     count: c.count ?? false,
     softDelete: c.softDelete ?? false,
-    wardScoped: 'ward_id' in fields,
+    wardScoped: 'ward_id' in fields && c.wardScope !== false,
     wardVia: c.wardVia ?? null,
     createSchema: z.object(fieldSchemas(fields, 'create')).strict(),
     updateSchema: z.object(fieldSchemas(fields, 'update')).strict(),

@@ -8,6 +8,8 @@ export const EVENTS_CHANNEL = 'nns_events';
 export const MAX_PAYLOAD_BYTES = 7900;
 
 export interface RealtimeEvent {
+  /** the event's number from the database (notifications: notification_event_seq), for a client to resume from */
+  id?: number;
   /** who receives it; several keys add up */
   to: { users?: number[]; roles?: number[]; all?: boolean };
   /** kebab-case, e.g. 'permissions-changed' */
@@ -21,6 +23,7 @@ export interface RealtimeEvent {
 
 /** One NOTIFY payload on EVENTS_CHANNEL. */
 export interface Wire {
+  id?: number;
   to: RealtimeEvent['to'];
   kind: string;
   title: string;
@@ -37,7 +40,14 @@ export function payloadsOf(e: RealtimeEvent, at = new Date().toISOString()): str
   const roles = [...new Set(e.to.roles ?? [])].filter(Number.isInteger);
   if (!e.to.all && !users.length && !roles.length) return [];
   const limit = MAX_PAYLOAD_BYTES;
-  const base: Wire = { to: {}, kind: e.kind, title: e.title.slice(0, 200), at, ...(e.data ? { data: e.data } : {}) };
+  const base: Wire = {
+    ...(e.id !== undefined ? { id: e.id } : {}),
+    to: {},
+    kind: e.kind,
+    title: e.title.slice(0, 200),
+    at,
+    ...(e.data ? { data: e.data } : {}),
+  };
   if (e.message) base.message = e.message.slice(0, 2000);
   // the text and data may use at most half of the payload; the rest carries recipients
   while (bytes(JSON.stringify(base)) > limit / 2 && base.message) base.message = base.message.slice(0, Math.floor(base.message.length * 0.8));

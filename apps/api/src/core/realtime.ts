@@ -1,9 +1,11 @@
 import websocket from '@fastify/websocket';
+import { NOTIFICATION_EVENT_KIND } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { SESSIONS_CHANNEL } from '../db/session-notify';
 import { AppError, envelope } from './errors';
+import { lastEventId, missedEvents } from './notify';
 import { EVENTS_CHANNEL, PERMISSIONS_CHANGED_TITLE, type Wire } from './realtime-publish';
 import type { Services } from './services';
 import { resolveToken } from './session';
@@ -33,8 +35,8 @@ export const CLOSE_TOO_MANY = 4429;
 
 /** What a socket receives. */
 export type ServerMessage =
-  | { type: 'ready'; user_id: number }
-  | { type: 'event'; kind: string; title: string; message?: string; data?: Record<string, unknown>; at: string };
+  | { type: 'ready'; user_id: number; last_event_id: number }
+  | { type: 'event'; id?: number; kind: string; title: string; message?: string; data?: Record<string, unknown>; at: string };
 
 /** Timings and bounds; tests shorten them (read at the moment they apply). */
 export const realtimeLimits = {
@@ -174,9 +176,14 @@ class Hub {
       pending = true;
       clearTimeout(timer);
       let token: unknown;
+      // the last event id the client saw: it gets what it missed since (notifications)
+      let after: number | null = null;
       try {
         const m = isBinary ? null : JSON.parse(String(raw));
-        if (m && m.type === 'auth') token = m.token;
+        if (m && m.type === 'auth') {
+          token = m.token;
+          if (Number.isSafeInteger(m.last_event_id) && m.last_event_id >= 0) after = m.last_event_id;
+        }
       } catch {}
       if (typeof token !== 'string' || !TOKEN.test(token)) return ws.close(CLOSE_UNAUTHENTICATED, 'Unauthenticated');
       resolveToken(this.s, token).then(
@@ -186,9 +193,14 @@ class Hub {
           let mine = 0;
           for (const c of this.conns) if (c.userId === user.id) mine++;
           if (mine >= realtimeLimits.maxSocketsPerUser) return ws.close(CLOSE_TOO_MANY, 'Too many connections');
-          conn = { ws, userId: user.id, roleId: user.role_id, sessionId: user.session_id, ending: false };
-          this.conns.add(conn);
-          send(ws, { type: 'ready', user_id: user.id });
+          const c: Conn = { ws, userId: user.id, roleId: user.role_id, sessionId: user.session_id, ending: false };
+          conn = c;
+          // listed before reading, so an event committed meanwhile comes live or in the replay (or both: ids de-duplicate)
+          this.conns.add(c);
+          return this.resume(c, after).catch((err) => {
+            req.log.error({ err }, 'realtime resume failed');
+            ws.close(1011, 'Try again');
+          });
         },
         (err) => {
           // the database failed, not the token: the client tries again later
@@ -197,6 +209,24 @@ class Hub {
         },
       );
     });
+  }
+
+  /** `ready` with the newest event id, then, for a client that names the last one it saw, what it missed. */
+  private async resume(c: Conn, after: number | null) {
+    const [last, missed] = await Promise.all([lastEventId(this.s, c.userId), after === null ? [] : missedEvents(this.s, c.userId, after)]);
+    if (c.ending) return;
+    send(c.ws, { type: 'ready', user_id: c.userId, last_event_id: last });
+    for (const m of missed) {
+      send(c.ws, {
+        type: 'event',
+        id: m.event_id,
+        kind: NOTIFICATION_EVENT_KIND,
+        title: m.title,
+        message: m.content,
+        data: { notification_id: m.id, replay: true },
+        at: m.sent_at,
+      });
+    }
   }
 
   private ping() {
@@ -224,7 +254,15 @@ class Hub {
     if (e.kind === 'permissions-changed') sessionCacheOf(this.s.database, this.s.config.SESSION_CACHE_SECONDS).clear();
     const users = new Set(e.to.users ?? []);
     const roles = new Set(e.to.roles ?? []);
-    const msg: ServerMessage = { type: 'event', kind: e.kind, title: e.title, message: e.message, data: e.data, at: e.at };
+    const msg: ServerMessage = {
+      type: 'event',
+      ...(e.id !== undefined ? { id: e.id } : {}),
+      kind: e.kind,
+      title: e.title,
+      message: e.message,
+      data: e.data,
+      at: e.at,
+    };
     for (const c of this.conns) {
       if (c.ending) continue;
       if (e.to.all || users.has(c.userId) || (c.roleId !== null && roles.has(c.roleId))) send(c.ws, msg);

@@ -11,9 +11,10 @@ import m7 from './auth/profile.module';
 import m8 from './auth/session.module';
 import m9 from './catalog/catalog.module';
 import m10 from './media/uploads.module';
-import m11 from './producers/labors.module';
-import m12 from './producers/material-areas.module';
-import m13 from './producers/producers.module';
-import m14 from './system/outbox.module';
+import m11 from './notifications/notifications.module';
+import m12 from './producers/labors.module';
+import m13 from './producers/material-areas.module';
+import m14 from './producers/producers.module';
+import m15 from './system/outbox.module';
 
-export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14];
+export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15];

@@ -125,6 +125,23 @@ describe('live channel client', () => {
     expect(MockSocket.all).toHaveLength(4);
   });
 
+  it('resumes after the last event id it saw and shows an event sent again only once', () => {
+    start();
+    last().open();
+    last().receive({ type: 'ready', user_id: 7, last_event_id: 40 });
+    last().receive({ type: 'event', id: 41, kind: 'notification', title: 'Tin 41' });
+    last().drop(1006);
+    vi.advanceTimersByTime(BACKOFF.maxMs);
+    last().open();
+    // it names the newest id it saw, not the server's newest at this connection
+    expect(JSON.parse(last().sent[0])).toEqual({ type: 'auth', token: 'tok-1', last_event_id: 41 });
+    last().receive({ type: 'ready', user_id: 7, last_event_id: 43 });
+    last().receive({ type: 'event', id: 41, kind: 'notification', title: 'Tin 41' });
+    last().receive({ type: 'event', id: 42, kind: 'notification', title: 'Tin 42' });
+    last().receive({ type: 'event', id: 43, kind: 'notification', title: 'Tin 43' });
+    expect(socket.mock.calls.map((c) => c[0])).toEqual(['Tin 41', 'Tin 42', 'Tin 43']);
+  });
+
   it('a refused token (4401 without session-ended) asks the profile, whose 401 signs out', () => {
     start();
     last().open();

@@ -1,8 +1,10 @@
+import { NOTIFICATION_EVENT_KIND } from '@nns/shared/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../app/feedback';
 import { loadProfile } from '../app/guards';
 import { api, baseUrl } from './api';
+import { queryClient } from './query';
 import { clearSession, getToken, subscribeSession } from './session';
 
 /**
@@ -14,8 +16,12 @@ export const WS_PATH = '/api/ws';
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_TOO_MANY = 4429;
 export const BACKOFF = { firstMs: 1000, maxMs: 30_000 };
+/** the query key of the signed-in user's own notifications (the header's bell) */
+export const INBOX_KEY = ['profile-notifications'] as const;
 
 export interface RealtimeEvent {
+  /** the event's number (notifications): the client resumes after the last one and drops repeats */
+  id?: number;
   kind: string;
   title: string;
   message?: string;
@@ -52,6 +58,10 @@ export class RealtimeClient {
   private failures = 0;
   private stopped = false;
   private ended = false;
+  /** the newest event id seen (or, before any, the server's newest at the first `ready`) */
+  private lastEventId: number | null = null;
+  /** ids already shown: a resume may send an event again (at least once) */
+  private seen = new Set<number>();
 
   constructor(private readonly o: ClientOptions) {}
 
@@ -86,18 +96,27 @@ export class RealtimeClient {
       return this.retry();
     }
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: this.o.token }));
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: this.o.token, ...(this.lastEventId !== null ? { last_event_id: this.lastEventId } : {}) }));
     ws.onmessage = (m) => {
-      let msg: { type?: string } & Partial<RealtimeEvent>;
+      let msg: { type?: string; last_event_id?: number } & Partial<RealtimeEvent>;
       try {
         msg = JSON.parse(String(m.data));
       } catch {
         return;
       }
-      if (msg.type === 'ready') this.failures = 0;
-      else if (msg.type === 'event' && typeof msg.kind === 'string' && typeof msg.title === 'string') {
+      if (msg.type === 'ready') {
+        this.failures = 0;
+        // the first connection starts from now; a later one has named its last id and gets what it missed
+        if (this.lastEventId === null && typeof msg.last_event_id === 'number') this.lastEventId = msg.last_event_id;
+      } else if (msg.type === 'event' && typeof msg.kind === 'string' && typeof msg.title === 'string') {
+        if (typeof msg.id === 'number') {
+          if (this.seen.has(msg.id)) return;
+          this.seen.add(msg.id);
+          if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value as number);
+          this.lastEventId = Math.max(this.lastEventId ?? 0, msg.id);
+        }
         if (msg.kind === 'session-ended') this.ended = true;
-        this.o.onEvent({ kind: msg.kind, title: msg.title, message: msg.message, data: msg.data, at: msg.at });
+        this.o.onEvent({ id: msg.id, kind: msg.kind, title: msg.title, message: msg.message, data: msg.data, at: msg.at });
       }
     };
     ws.onclose = (e) => {
@@ -134,6 +153,10 @@ export function handleEvent(e: RealtimeEvent, navigate: Go) {
   } else if (e.kind === 'permissions-changed') {
     // the menu and the route guards follow the stored user
     void loadProfile();
+  } else if (e.kind === NOTIFICATION_EVENT_KIND) {
+    // the bell's count and latest items, and the notifications list
+    void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
   }
 }
 

@@ -32,10 +32,10 @@ export default defineResource({
     province_id: ref('provinces', {
       label: 'Tỉnh/thành phố',
       filter: true,
-      visibleWhen: { field: 'scope', in: ['province'] },
+      showWhen: { scope: ['province'] },
       help: 'Với phạm vi một phường/xã, hệ thống tự ghi tỉnh/thành phố của phường/xã',
     }),
-    ward_id: ref('wards', { label: 'Phường/xã', filter: true, visibleWhen: { field: 'scope', in: ['ward'] } }),
+    ward_id: ref('wards', { label: 'Phường/xã', filter: true, showWhen: { scope: ['ward'] } }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
     must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),

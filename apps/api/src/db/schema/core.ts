@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, inet, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, inet, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { tableOf } from './build';
 
@@ -138,5 +138,29 @@ export const settings = pgTable('settings', {
   value: jsonb('value'),
   updated_at: ts('updated_at').notNull().default(sql`now()`),
 });
+
+/**
+ * The live events of notifications: one number per sending, taken when a notification goes out,
+ * shared by all its recipients (core/notify.ts). A client resumes from the last one it saw.
+ */
+export const notificationEventSeq = pgSequence('notification_event_seq');
+
+/** Who received a notification and whether they read it: one row per recipient, made when it is sent. */
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    notification_id: integer('notification_id').notNull().references(tableOf('notifications'), { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull().references(users, { onDelete: 'cascade' }),
+    event_id: bigint('event_id', { mode: 'number' }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    read_at: ts('read_at'),
+  },
+  (t) => [
+    uniqueIndex('notification_recipients_notification_user_uq').on(t.notification_id, t.user_id),
+    index('notification_recipients_user_event_idx').on(t.user_id, t.event_id),
+    index('notification_recipients_unread_idx').on(t.user_id).where(sql`read_at is null`),
+  ],
+);
 
 export { inet };

@@ -14,6 +14,7 @@ export const manufactures = tableFor(resourceByName['manufactures']);
 export const manufacturingForms = tableFor(resourceByName['manufacturing-forms']);
 export const manufacturingSectors = tableFor(resourceByName['manufacturing-sectors']);
 export const materialAreas = tableFor(resourceByName['material-areas']);
+export const notifications = tableFor(resourceByName['notifications']);
 export const plants = tableFor(resourceByName['plants']);
 export const productAnimals = tableFor(resourceByName['product-animals']);
 export const productGroups = tableFor(resourceByName['product-groups']);

@@ -7,6 +7,7 @@ import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router
 import { useRealtime } from '../../core/realtime';
 import { registerJsonShape } from '../../core/resource/json-shapes';
 import { useSession } from '../../core/session';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AntdRoot } from '../antd-root';
 import { LoadingOverlay, preloadFeedback } from '../feedback';
 import { RequireAuth } from '../guards';
@@ -98,6 +99,7 @@ function Shell() {
             style={{ flex: 1, minWidth: 0 }}
             items={crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title }))}
           />
+          <NotificationBell />
           <UserMenu />
         </Header>
         <Content style={{ padding: 20 }}>

@@ -1,5 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@nns/shared';
+import { fieldApplies } from '@nns/shared/fields';
 import type { GeoPolygon } from '@nns/shared/geo';
 import type { AcreageCheck } from '@nns/shared/producers';
 import { useQuery } from '@tanstack/react-query';
@@ -61,7 +62,9 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
     );
   }
   const entry = env.data.entry as Record<string, unknown>;
-  const fields = Object.entries(def.fields).filter(([k, f]) => !f.writeOnly && f.kind !== 'password' && f.kind !== 'polygon' && !omit.includes(k));
+  const fields = Object.entries(def.fields).filter(
+    ([k, f]) => !f.writeOnly && f.kind !== 'password' && f.kind !== 'polygon' && !omit.includes(k) && fieldApplies(f, entry),
+  );
   const polygonKey = def.config.map?.polygon ?? Object.keys(def.fields).find((k) => def.fields[k].kind === 'polygon');
   const m = def.config.map;
   const lat = m ? entry[m.lat] : null;

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@nns/shared';
+import { fieldApplies } from '@nns/shared/fields';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -105,6 +106,8 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
     const values = form.getFieldsValue(true) as FormValues;
     let body = toRequestBody(def, values, mode, extraKeys);
     for (const k of omit) if (!(k in values)) delete body[k];
+    // a field that does not apply to the other values is sent empty (a notification's ids of other audiences)
+    for (const [k, f] of shown) if (!fieldApplies(f, values)) body[k] = null;
     const errors = validateBody(def, body, mode);
     // clear old messages of the fields that are fine now
     form.setFields(shown.map(([k]) => ({ name: k, errors: errors[k] ?? [] })));
@@ -173,12 +176,12 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
         {general.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={general.join(' · ')} />}
         <GridRow gutter={16}>
           {shown.map(([key, f]) => {
-            const item = (
+            const item = () => (
               <Col key={key} xs={24} md={f.span ?? 12}>
                 <Form.Item
                   name={key}
                   label={f.label}
-                  required={f.required && !(mode === 'update' && f.kind === 'password')}
+                  required={(f.required || !!f.showWhen) && !(mode === 'update' && f.kind === 'password')}
                   valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                   extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
                 >
@@ -190,12 +193,12 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
                 </Form.Item>
               </Col>
             );
-            const when = f.visibleWhen;
-            if (!when) return item;
-            // shown while another field holds one of the declared values (an account's province only for scope 'province')
+            if (!f.showWhen) return item();
+            // shown while the fields it depends on hold one of its values
+            const deps = Object.keys(f.showWhen);
             return (
-              <Form.Item key={key} noStyle shouldUpdate={(a: FormValues, b: FormValues) => a[when.field] !== b[when.field]}>
-                {({ getFieldValue }) => (when.in.includes(getFieldValue(when.field)) ? item : null)}
+              <Form.Item key={key} noStyle shouldUpdate={(a, b) => deps.some((d) => a[d] !== b[d])}>
+                {() => (fieldApplies(f, form.getFieldsValue(deps)) ? item() : null)}
               </Form.Item>
             );
           })}
