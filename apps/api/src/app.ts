@@ -16,7 +16,7 @@ import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
 import type { Services } from './core/services';
-import { localStorage } from './core/storage';
+import { openStorage } from './core/storage';
 import { registerWeb } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -64,13 +64,14 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   const { fresh } = await migrate(database, async (tx) => {
     generatedAdminPassword = (await seedPlatform(tx, config.ADMIN_PASSWORD)).generatedPassword;
   });
+  const storage = await openStorage(config);
   const services: Services = {
     config,
     database,
     db: database.db,
     log: app.log,
     mail: createMailer(database.db, config.SMTP_URL, config.MAIL_FROM, app.log),
-    storage: localStorage(path.join(config.dataDir, 'uploads')),
+    storage,
   };
   const routeTable: RouteTable = [];
   app.decorate('services', services);
@@ -111,6 +112,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   });
   await registerWeb(app, config);
   app.addHook('onClose', async () => {
+    storage.close();
     if (!o.database) await database.close();
   });
   return { app, generatedAdminPassword, freshDatabase: fresh };
