@@ -50,6 +50,8 @@ export function safePrefix(prefix: string): string {
   return prefix;
 }
 
+const missing = (err: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+
 const TMP_SUFFIX = /\.tmp-\d+(-\d+)?$/;
 let tmpSeq = 0;
 
@@ -91,10 +93,12 @@ export function localStorage(root: string): Storage {
     put: (key, data) => atomically(key, (tmp) => fs.writeFile(tmp, data)),
     putFile: (key, localPath) => atomically(key, (tmp) => fs.copyFile(localPath, tmp)),
     async get(key) {
+      const file = abs(key);
       try {
-        return await fs.readFile(abs(key));
-      } catch {
-        return null;
+        return await fs.readFile(file);
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
       }
     },
     async getFile(key, localPath) {
@@ -109,14 +113,20 @@ export function localStorage(root: string): Storage {
       return true;
     },
     async stream(key) {
-      const handle = await fs.open(abs(key), 'r').catch(() => null);
+      const file = abs(key);
+      const handle = await fs.open(file, 'r').catch((err) => {
+        if (missing(err)) return null;
+        throw err;
+      });
       return handle ? handle.createReadStream() : null;
     },
     async exists(key) {
+      const file = abs(key);
       try {
-        return (await fs.stat(abs(key))).isFile();
-      } catch {
-        return false;
+        return (await fs.stat(file)).isFile();
+      } catch (err) {
+        if (missing(err)) return false;
+        throw err;
       }
     },
     async remove(key) {
