@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +15,11 @@ import { type Database, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, call, login, makeApp, png, type TestApp, upload } from './helpers';
 import { tempPgDatabase } from './pg-temp';
 import { S3_KEYS, type S3Server, startS3Server } from './s3-server';
+import { startServer } from './server-process';
 import { storageContract } from './storage-contract';
 
 const PG = process.env.TEST_DATABASE_URL;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 const tmp = (p: string) => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), p));
@@ -199,5 +203,78 @@ describe(`an app on S3 (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 180_000 },
     const target2 = await openDatabase({ dir: 'memory://' });
     cleanups.push(() => target2.close());
     await expect(restoreFrom(target2, into, file)).rejects.toThrow(/^nơi lưu tệp S3 s3:\/\/nns-test\/restored .* không trống/);
+  });
+});
+
+describe(`npm run backup / restore with STORAGE_URL=s3://… (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 300_000 }, () => {
+  it('the scripts read the store from the environment: the backup holds its files, the restore puts them into an empty prefix', async () => {
+    // the source: a stopped server's database (PGlite on disk, or a PostgreSQL database) and its S3 prefix
+    const srcDir = tmp('nns-s3src-');
+    const dstDir = tmp('nns-s3dst-');
+    let srcUrl = '';
+    let dstUrl = '';
+    if (PG) {
+      const a = await tempPgDatabase(PG, 'bk');
+      const b = await tempPgDatabase(PG, 'rs');
+      cleanups.push(a.drop, b.drop);
+      [srcUrl, dstUrl] = [a.url, b.url];
+    }
+    const database = PG ? await openDatabase({ url: srcUrl, poolSize: 2 }) : await openDatabase({ dir: path.join(srcDir, 'pglite') });
+    const { app } = await buildApp({
+      database,
+      logger: false,
+      env: {},
+      config: { ADMIN_PASSWORD, DATA_DIR: srcDir, dataDir: srcDir, LOG_LEVEL: 'silent', STORAGE_URL: s3.url('nns-test', 'script-src'), ...S3_KEYS },
+    });
+    await app.services.storage.put('media/2026/11/tep.pdf', Buffer.from('%PDF-1.4 tệp'));
+    await app.close();
+    await database.close();
+
+    const run = (script: string, args: string[], dir: string, url: string, prefix: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', `apps/api/src/scripts/${script}.ts`, ...args], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', STORAGE_URL: s3.url('nns-test', prefix), ...S3_KEYS },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const file = path.join(tmp('nns-s3bkf-'), 'b.tar.gz');
+    const b = run('backup', [file], srcDir, srcUrl, 'script-src');
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stdout).toContain('Nơi lưu tệp: S3 s3://nns-test/script-src');
+    expect(b.stdout).toMatch(/1 tệp tải lên/);
+    expect(b.stdout + b.stderr).not.toContain(S3_KEYS.S3_SECRET_ACCESS_KEY);
+
+    const r = run('restore', [file], dstDir, dstUrl, 'script-dst');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/1 tệp tải lên/);
+    expect((await (await store('script-dst')).get('media/2026/11/tep.pdf'))?.toString()).toBe('%PDF-1.4 tệp');
+    expect(fs.existsSync(path.join(dstDir, 'uploads'))).toBe(false);
+  });
+});
+
+describe('the server with STORAGE_URL', { timeout: 180_000 }, () => {
+  it('names the store in its start banner without the keys, and refuses a bad STORAGE_URL in Vietnamese', async () => {
+    const dir = tmp('nns-s3srv-');
+    const srv = await startServer({ DATA_DIR: dir, ADMIN_PASSWORD, STORAGE_URL: s3.url('nns-test', 'server'), ...S3_KEYS });
+    cleanups.push(() => srv.child.kill('SIGKILL'));
+    const until = Date.now() + 30_000;
+    while (!srv.output().includes('Đăng nhập') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(srv.output()).toContain(`Nơi lưu tệp: S3 s3://nns-test/server (máy chủ ${s3.endpoint}, vùng us-east-1, path-style)`);
+    expect(srv.output()).not.toContain('CẢNH BÁO');
+    const health = await fetch(`${srv.url}/api/health`);
+    expect(await health.json()).toMatchObject({ code: 200, data: { database: 'ok', storage: 'ok' } });
+    srv.child.kill('SIGTERM');
+    expect(await srv.exited).toBe(0);
+    expect(srv.output()).not.toContain(S3_KEYS.S3_SECRET_ACCESS_KEY);
+
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dir, PORT: '0', STORAGE_URL: 's3://khoa:bi-mat@nns-test' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('STORAGE_URL: không được chứa khóa truy cập; hãy đặt S3_ACCESS_KEY_ID và S3_SECRET_ACCESS_KEY');
+    expect(bad.stderr).not.toContain('bi-mat');
   });
 });
