@@ -139,9 +139,16 @@ describe(`an app on S3 (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 180_000 },
     // expired: answered 404 by any instance, and the clean-up takes it out of the store
     await t.database.query(sql`update export_files set expires_at = now() - interval '1 minute' where token = ${token}`);
     expect((await second.inject({ method: 'GET', url: e.body.data.url })).statusCode).toBe(404);
+    // and a temporary file a stopped export left a day ago goes too, a fresh one (in progress) stays
+    const tmpOf = path.join(secondDir, 'tmp');
+    fs.mkdirSync(tmpOf, { recursive: true });
+    fs.writeFileSync(path.join(tmpOf, 'export-old.xlsx'), 'x');
+    fs.utimesSync(path.join(tmpOf, 'export-old.xlsx'), new Date(Date.now() - 2 * 86_400_000), new Date(Date.now() - 2 * 86_400_000));
+    fs.writeFileSync(path.join(tmpOf, 'export-new.xlsx'), 'x');
     const { housekeeping } = await import('../src/core/platform-routes');
     await housekeeping(second.services);
     expect(await (await store('app')).exists(row.path)).toBe(false);
+    expect(fs.readdirSync(tmpOf)).toEqual(['export-new.xlsx']);
   });
 
   it('/api/health reports the store, 503 when it cannot be reached', async () => {

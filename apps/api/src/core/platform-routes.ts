@@ -6,6 +6,7 @@ import { AppError, envelope, notFound } from './errors';
 import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
+import { tmpDir } from './storage';
 
 const logsQuery = z
   .object({
@@ -143,6 +144,13 @@ export async function housekeeping(services: Services) {
     if (isExportKey(f.path)) await services.storage.remove(f.path).catch((err) => services.log.warn({ err }, 'export clean-up failed'));
     // written before exports went to the store: a file in DATA_DIR/exports
     else if (path.isAbsolute(f.path) && path.dirname(f.path) === path.join(services.config.dataDir, 'exports')) fs.rmSync(f.path, { force: true });
+  }
+  // temporary files a process stopped in the middle of an export left behind (this machine's own)
+  const tmp = tmpDir(services.config);
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const file = path.join(tmp, name);
+    const made = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (/^export-.*\.xlsx$/.test(name) && made < Date.now() - 86_400_000) fs.rmSync(file, { force: true });
   }
   await exec(services.db, sql`delete from login_attempts where at < now() - interval '1 day'`);
   await exec(services.db, sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'`);
