@@ -12,8 +12,9 @@ import { knownMigrations, migrateIn } from './migrate';
  * Backup and restore made by the app itself, the same on PGlite and PostgreSQL (no pg_dump): one
  * .tar.gz holding manifest.json (format, migrations applied, tables with their columns and row
  * counts), db/<table>.jsonl (each row as row_to_json, read in one snapshot) and uploads/<key> (the
- * files of the configured store, local or S3, but the short-lived exports). Rows travel as the server's own JSON text and are turned back into rows by the
- * server (json_populate_recordset), so no value passes through JavaScript numbers or dates.
+ * files of the configured store, local or S3, but the short-lived exports). Rows travel as the
+ * server's own JSON text and are turned back into rows by the server (json_populate_recordset), so
+ * no value passes through JavaScript numbers or dates.
  */
 export const BACKUP_FORMAT = 'nns-backup';
 const FETCH = 5000;
