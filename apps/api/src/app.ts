@@ -17,7 +17,7 @@ import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
 import type { Services } from './core/services';
-import { localStorage } from './core/storage';
+import { openStorage } from './core/storage';
 import { registerWeb } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
@@ -69,13 +69,14 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     // the national list of administrative units, in the same transaction as the migrations
     if (config.OFFICIAL_UNITS === 'yes') officialUnits = await ensureOfficialUnits(tx);
   });
+  const storage = await openStorage(config);
   const services: Services = {
     config,
     database,
     db: database.db,
     log: app.log,
     mail: createMailer(database.db, config.SMTP_URL, config.MAIL_FROM, app.log),
-    storage: localStorage(path.join(config.dataDir, 'uploads')),
+    storage,
   };
   if (officialUnits && !officialUnits.skipped) {
     app.log.info({ ...officialUnits }, 'official administrative units loaded');
@@ -120,6 +121,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   });
   await registerWeb(app, config);
   app.addHook('onClose', async () => {
+    storage.close();
     if (!o.database) await database.close();
   });
   return { app, generatedAdminPassword, freshDatabase: fresh };

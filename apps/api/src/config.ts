@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type StorageSpec } from './core/storage-url';
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -85,9 +86,31 @@ const schema = z.object({
   OFFICIAL_UNITS: z.enum(['yes', 'no']).default('yes'),
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** where files live: unset or file: = DATA_DIR/uploads; s3://BUCKET[/PREFIX]?endpoint=…&region=…&path_style=true (core/storage-url.ts) */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseStorageUrl(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+/** Checks that concern several variables, each with its own message. */
+function crossChecks(c: z.infer<typeof schema>): string[] {
+  const out: string[] = [];
+  if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY) {
+    out.push(`  ${c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: phải đặt cả S3_ACCESS_KEY_ID và S3_SECRET_ACCESS_KEY (hoặc bỏ cả hai)`);
+  }
+  return out;
+}
+
+export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string; storage: StorageSpec };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -96,7 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Cấu hình không hợp lệ (biến môi trường):\n${lines.join('\n')}`);
   }
+  const cross = crossChecks(parsed.data);
+  if (cross.length) throw new Error(`Cấu hình không hợp lệ (biến môi trường):\n${cross.join('\n')}`);
   const c = { ...parsed.data, ...overrides } as Config;
+  c.storage = parseStorageUrl(c.STORAGE_URL);
   c.dataDir = path.resolve(c.DATA_DIR);
   c.publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return c;

@@ -26,6 +26,7 @@ async function main() {
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite nhúng tại ${config.dataDir}/pglite`;
   console.log(`\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`);
   console.log(`  Cơ sở dữ liệu: ${db}`);
+  console.log(`  Nơi lưu tệp: ${app.services.storage.description}`);
   if (generatedAdminPassword) {
     console.log(`  Đăng nhập: admin / ${generatedAdminPassword}   (mật khẩu tạo ngẫu nhiên, chỉ in một lần — hãy đổi sau khi đăng nhập)\n`);
   } else if (freshDatabase && config.ADMIN_PASSWORD) {
@@ -49,6 +50,10 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // a store that does not answer leaves the rest of the system working: said here, and in /api/health
+  await app.services.storage
+    .check()
+    .catch((err) => console.log(`  CẢNH BÁO: chưa dùng được nơi lưu tệp (${(err as Error).name}: ${(err as Error).message})\n`));
 }
 
 void main();

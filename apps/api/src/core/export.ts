@@ -9,6 +9,7 @@ import type { Ctx } from './module';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereOf, whereSql } from './resource-query';
 import { attachRefs, exec, selectList } from './resource-store';
 import type { Services } from './services';
+import { tmpDir } from './storage';
 
 export const EXPORT_MAX_ROWS = 1_000_000;
 const BATCH = 2000;
@@ -73,17 +74,44 @@ export function exportColumns(def: ResourceDef): ExportColumn[] {
   return cols;
 }
 
+/** Where an export lives in the store: the download (any process) and the clean-up find it there. */
+export const exportKey = (token: string) => `exports/${token}.xlsx`;
+
 /**
- * Streams the filtered, sorted rows of a list into an .xlsx under DATA_DIR/exports, in batches, so a
- * large export stays small in memory; answers a short-lived unguessable download URL.
+ * Streams the filtered, sorted rows of a list into an .xlsx in DATA_DIR/tmp, in batches, so a large
+ * export stays small in memory, then puts it in the store (shared by every process) as
+ * exports/<token>.xlsx; answers a short-lived unguessable download URL.
  */
 export async function exportResource(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, columns = exportColumns(def)) {
-  const dir = path.join(services.config.dataDir, 'exports');
+  const dir = tmpDir(services.config);
   fs.mkdirSync(dir, { recursive: true });
   const token = crypto.randomBytes(24).toString('base64url');
   const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, '');
   const fileName = `${def.name}-${stamp}.xlsx`;
-  const file = path.join(dir, `${token}.xlsx`);
+  const file = path.join(dir, `export-${token}.xlsx`);
+  try {
+    const n = await writeWorkbook(services, def, q, ctx, columns, file);
+    const key = exportKey(token);
+    await services.storage.putFile(key, file);
+    try {
+      await services.db.insert(exportFiles).values({
+        token,
+        file_name: fileName,
+        path: key,
+        user_id: ctx.user?.id ?? null,
+        expires_at: new Date(Date.now() + EXPORT_TTL_MINUTES * 60_000).toISOString(),
+      });
+    } catch (err) {
+      await services.storage.remove(key).catch(() => {});
+      throw err;
+    }
+    return { url: `/api/exports/${token}/${encodeURIComponent(fileName)}`, rows: n };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+async function writeWorkbook(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, columns: ExportColumn[], file: string): Promise<number> {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(def.label));
@@ -110,12 +138,5 @@ export async function exportResource(services: Services, def: ResourceDef, q: Li
   }
   ws.commit();
   await wb.commit();
-  await services.db.insert(exportFiles).values({
-    token,
-    file_name: fileName,
-    path: file,
-    user_id: ctx.user?.id ?? null,
-    expires_at: new Date(Date.now() + EXPORT_TTL_MINUTES * 60_000).toISOString(),
-  });
-  return { url: `/api/exports/${token}/${encodeURIComponent(fileName)}`, rows: n };
+  return n;
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, envelope, notFound } from './errors';
 import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
+import { tmpDir } from './storage';
 
 const logsQuery = z
   .object({
@@ -25,7 +27,28 @@ const logsQuery = z
   })
   .strict();
 
+/** export_files.path: the store key (exports/<token>.xlsx); older rows hold a path on the disk */
+const isExportKey = (p: string) => /^exports\/[A-Za-z0-9_-]{20,64}\.xlsx$/.test(p);
+
 const HEALTH_TIMEOUT_MS = 3000;
+
+/** true when the check settles in time without error */
+async function withTimeout(p: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      p,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('health timeout')), HEALTH_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Health, system logs and export downloads: routes of the platform itself. */
 export function registerPlatformRoutes(router: Router, services: Services) {
@@ -37,19 +60,16 @@ export function registerPlatformRoutes(router: Router, services: Services) {
     tags: ['Hệ thống'],
     raw: true,
     handler: async (ctx) => {
-      try {
+      const [database, storage] = await Promise.all([
         // a database that does not answer (network cut, pool exhausted) counts as unreachable too
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          services.database.query(sql`select 1`),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('health timeout')), HEALTH_TIMEOUT_MS);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        return ctx.reply.code(200).send(envelope(200, 'Hệ thống hoạt động bình thường', { database: 'ok' }));
-      } catch {
-        return ctx.reply.code(503).send(envelope(503, 'Không kết nối được cơ sở dữ liệu', { database: 'unreachable' }));
-      }
+        withTimeout(services.database.query(sql`select 1`)),
+        withTimeout(services.storage.check()),
+      ]);
+      const data = { database: database ? 'ok' : 'unreachable', storage: storage ? 'ok' : 'unreachable' };
+      if (!database) return ctx.reply.code(503).send(envelope(503, 'Không kết nối được cơ sở dữ liệu', data));
+      // without its file store the system cannot serve uploads, images or exports: not healthy either
+      if (!storage) return ctx.reply.code(503).send(envelope(503, 'Không kết nối được nơi lưu tệp', data));
+      return ctx.reply.code(200).send(envelope(200, 'Hệ thống hoạt động bình thường', data));
     },
   });
 
@@ -104,12 +124,14 @@ export function registerPlatformRoutes(router: Router, services: Services) {
         services.db,
         sql`select path, file_name from export_files where token = ${ctx.params.token} and expires_at > now()`,
       );
-      if (!f || !fs.existsSync(f.path)) throw notFound('Tệp xuất không tồn tại hoặc đã hết hạn');
+      // from the shared store, so the process that made the export need not be the one asked
+      const body = f && isExportKey(f.path) ? await services.storage.stream(f.path) : null;
+      if (!body) throw notFound('Tệp xuất không tồn tại hoặc đã hết hạn');
       return ctx.reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.file_name)}`)
         .header('cache-control', 'no-store')
-        .send(fs.createReadStream(f.path));
+        .send(body);
     },
   });
 }
@@ -118,7 +140,18 @@ export function registerPlatformRoutes(router: Router, services: Services) {
 export async function housekeeping(services: Services) {
   await exec(services.db, sql`delete from audit_logs where at < now() - make_interval(days => ${services.config.AUDIT_RETENTION_DAYS})`);
   const old = await exec<{ path: string }>(services.db, sql`delete from export_files where expires_at < now() returning path`);
-  for (const f of old) fs.rmSync(f.path, { force: true });
+  for (const f of old) {
+    if (isExportKey(f.path)) await services.storage.remove(f.path).catch((err) => services.log.warn({ err }, 'export clean-up failed'));
+    // written before exports went to the store: a file in DATA_DIR/exports
+    else if (path.isAbsolute(f.path) && path.dirname(f.path) === path.join(services.config.dataDir, 'exports')) fs.rmSync(f.path, { force: true });
+  }
+  // temporary files a process stopped in the middle of an export left behind (this machine's own)
+  const tmp = tmpDir(services.config);
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const file = path.join(tmp, name);
+    const made = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (/^export-.*\.xlsx$/.test(name) && made < Date.now() - 86_400_000) fs.rmSync(file, { force: true });
+  }
   await exec(services.db, sql`delete from login_attempts where at < now() - interval '1 day'`);
   await exec(services.db, sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'`);
 }

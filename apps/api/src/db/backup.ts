@@ -1,17 +1,20 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { type SQL, sql } from 'drizzle-orm';
 import * as tar from 'tar';
+import { isTransientKey, localStorage, type Storage } from '../core/storage';
 import type { Database, Db } from './client';
 import { knownMigrations, migrateIn } from './migrate';
 
 /**
  * Backup and restore made by the app itself, the same on PGlite and PostgreSQL (no pg_dump): one
  * .tar.gz holding manifest.json (format, migrations applied, tables with their columns and row
- * counts), db/<table>.jsonl (each row as row_to_json, read in one snapshot) and uploads/ (the
- * uploaded files). Rows travel as the server's own JSON text and are turned back into rows by the
- * server (json_populate_recordset), so no value passes through JavaScript numbers or dates.
+ * counts), db/<table>.jsonl (each row as row_to_json, read in one snapshot) and uploads/<key> (the
+ * files of the configured store, local or S3, but the short-lived exports). Rows travel as the
+ * server's own JSON text and are turned back into rows by the server (json_populate_recordset), so
+ * no value passes through JavaScript numbers or dates.
  */
 export const BACKUP_FORMAT = 'nns-backup';
 const FETCH = 5000;
@@ -74,12 +77,22 @@ function listFiles(root: string, rel = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const r = path.join(rel, e.name);
     if (e.isDirectory()) return listFiles(root, r);
-    return e.isFile() && !/\.tmp-\d+$/.test(e.name) ? [r] : [];
+    return e.isFile() ? [r.split(path.sep).join('/')] : [];
   });
 }
 
-/** Writes one .tar.gz holding every table's rows (one consistent snapshot) and the uploaded files. */
-export async function backupTo(database: Database, uploadsDir: string, file: string): Promise<Manifest> {
+/** A store, or a folder taken as a local store (the uploads folder of a DATA_DIR). */
+type Store = Storage | string;
+const storeOf = (s: Store): Storage => (typeof s === 'string' ? localStorage(s) : s);
+
+/** The store's lasting files (exports live an hour and are left out). */
+async function* storedFiles(storage: Storage): AsyncGenerator<string> {
+  for await (const key of storage.list('')) if (!isTransientKey(key)) yield key;
+}
+
+/** Writes one .tar.gz holding every table's rows (one consistent snapshot) and the store's files. */
+export async function backupTo(database: Database, store: Store, file: string): Promise<Manifest> {
+  const storage = storeOf(store);
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const stage = fs.mkdtempSync(path.join(path.dirname(path.resolve(file)), '.nns-backup-'));
   try {
@@ -110,20 +123,15 @@ export async function backupTo(database: Database, uploadsDir: string, file: str
       }
       return { format: BACKUP_FORMAT, version: 1, created_at: new Date().toISOString(), engine: database.kind, migrations, tables, files: 0 } as Manifest;
     });
-    // uploaded files: hard links into the staging folder when possible (no copy), else copies
-    const files = listFiles(uploadsDir);
-    for (const f of files) {
-      const to = path.join(stage, 'uploads', f);
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      try {
-        fs.linkSync(path.join(uploadsDir, f), to);
-      } catch {
-        fs.copyFileSync(path.join(uploadsDir, f), to);
-      }
+    // the store's files (after the rows: a file uploaded meanwhile is extra, never missing): from a
+    // local store hard links into the staging folder (no copy), from S3 downloads
+    let files = 0;
+    for await (const key of storedFiles(storage)) {
+      if (await storage.getFile(key, path.join(stage, 'uploads', ...key.split('/')))) files++;
     }
-    manifest.files = files.length;
+    manifest.files = files;
     fs.writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    const entries = ['manifest.json', 'db', ...(files.length ? ['uploads'] : [])];
+    const entries = ['manifest.json', 'db', ...(files ? ['uploads'] : [])];
     const tmp = `${file}.partial`;
     await tar.c({ gzip: true, file: tmp, cwd: stage, portable: true }, entries);
     fs.renameSync(tmp, file);
@@ -136,14 +144,19 @@ export async function backupTo(database: Database, uploadsDir: string, file: str
 export class RestoreRefused extends Error {}
 
 /** Why this target cannot take a restore (it must be empty), or null. */
-export async function notEmptyReason(database: Database, uploadsDir: string): Promise<string | null> {
+export async function notEmptyReason(database: Database, store: Store): Promise<string | null> {
+  const storage = storeOf(store);
   const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
   if (n > 0) {
     return database.kind === 'postgres'
       ? `cơ sở dữ liệu PostgreSQL đích không trống (đã có ${n} bảng). Hãy tạo một cơ sở dữ liệu mới (createdb) và đặt DATABASE_URL tới nó.`
       : `cơ sở dữ liệu nhúng trong DATA_DIR không trống (đã có ${n} bảng). Hãy dùng một DATA_DIR trống.`;
   }
-  if (listFiles(uploadsDir).length) return `thư mục tệp tải lên ${uploadsDir} không trống. Hãy dùng một DATA_DIR trống.`;
+  for await (const _ of storedFiles(storage)) {
+    return storage.kind === 'file'
+      ? `${storage.description} không trống. Hãy dùng một DATA_DIR trống.`
+      : `nơi lưu tệp ${storage.description} không trống. Hãy dùng một bucket hoặc tiền tố (STORAGE_URL) trống.`;
+  }
   return null;
 }
 
@@ -155,15 +168,18 @@ export interface RestoreResult {
 }
 
 /**
- * Brings a backup back into an EMPTY database and uploads folder: runs the migrations, loads every
+ * Brings a backup back into an EMPTY database and file store (local or S3): runs the migrations, loads every
  * table's rows (parents first) and resets sequences and identity columns, all in the migration's one
  * transaction (a failure leaves the database empty), then restores the files.
  */
-export async function restoreFrom(database: Database, uploadsDir: string, file: string, o: { forward?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreFrom(database: Database, store: Store, file: string, o: { forward?: boolean; tmp?: string } = {}): Promise<RestoreResult> {
+  const storage = storeOf(store);
   if (!fs.existsSync(file)) throw new RestoreRefused(`không tìm thấy tệp sao lưu ${file}`);
-  const reason = await notEmptyReason(database, uploadsDir);
+  const reason = await notEmptyReason(database, storage);
   if (reason) throw new RestoreRefused(reason);
-  const stage = fs.mkdtempSync(path.join(path.dirname(path.resolve(uploadsDir)), '.nns-restore-'));
+  const tmp = o.tmp ?? os.tmpdir();
+  fs.mkdirSync(tmp, { recursive: true });
+  const stage = fs.mkdtempSync(path.join(tmp, '.nns-restore-'));
   try {
     await tar.x({ file, cwd: stage, strict: true });
     const mf = path.join(stage, 'manifest.json');
@@ -229,11 +245,7 @@ export async function restoreFrom(database: Database, uploadsDir: string, file: 
     });
     const src = path.join(stage, 'uploads');
     const files = listFiles(src);
-    for (const f of files) {
-      const to = path.join(uploadsDir, f);
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      fs.renameSync(path.join(src, f), to);
-    }
+    for (const key of files) await storage.putFile(key, path.join(src, ...key.split('/')));
     return { manifest, tables: manifest.tables.length, rows, files: files.length };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });

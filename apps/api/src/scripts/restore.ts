@@ -1,8 +1,10 @@
 // `npm run restore FILE`: brings a backup (npm run backup) back into an EMPTY DATA_DIR, or an empty
-// PostgreSQL database when DATABASE_URL is set; a non-empty target is refused.
+// PostgreSQL database when DATABASE_URL is set, and an empty file store (STORAGE_URL: the local one
+// or an S3 bucket/prefix); a non-empty target is refused.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
+import { openStorage, tmpDir } from '../core/storage';
 import { RestoreRefused, restoreFrom } from '../db/backup';
 import { openDatabase } from '../db/client';
 
@@ -16,13 +18,15 @@ async function main() {
   const dir = path.join(config.dataDir, 'pglite');
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2 });
+  const storage = await openStorage(config);
   try {
-    const r = await restoreFrom(database, path.join(config.dataDir, 'uploads'), path.resolve(file));
+    const r = await restoreFrom(database, storage, path.resolve(file), { tmp: tmpDir(config) });
     console.log(`Đã khôi phục từ ${path.resolve(file)} (sao lưu lúc ${r.manifest.created_at})`);
-    console.log(`  vào: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite tại ${dir}`}; tệp tải lên: ${path.join(config.dataDir, 'uploads')}`);
+    console.log(`  vào: ${config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite tại ${dir}`}; tệp tải lên: ${storage.description}`);
     console.log(`  ${r.tables} bảng, ${r.rows} dòng, ${r.files} tệp tải lên`);
     for (const t of r.manifest.tables.filter((x) => x.rows)) console.log(`    ${t.name}: ${t.rows} dòng`);
   } finally {
+    storage.close();
     await database.close();
   }
 }

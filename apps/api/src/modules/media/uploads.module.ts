@@ -114,7 +114,7 @@ export default defineModule({
         const ext = /^media\/[\w/-]+\.([a-z0-9]+)$/.exec(key)?.[1];
         const mime = ext ? MIME_BY_EXT[ext] : undefined;
         if (!mime || key.includes('..')) throw notFound('Không tìm thấy tệp');
-        const data = await services.storage.get(key);
+        const data = await services.storage.stream(key);
         if (!data) throw notFound('Không tìm thấy tệp');
         ctx.reply
           .header('content-type', mime)
