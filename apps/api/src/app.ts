@@ -37,6 +37,8 @@ export interface BuildOptions {
   /** an already open database (tests share one); otherwise opened from the configuration */
   database?: Database;
   logger?: boolean;
+  /** where the log goes instead of stdout (tests read it) */
+  logStream?: { write(line: string): void };
 }
 
 export interface Built {
@@ -53,7 +55,12 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
       o.logger === false
         ? false
         : // request lines name secret path params (reset tokens) by name, not value
-          { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: requestLogFields } },
+          {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestLogFields },
+            ...(o.logStream ? { stream: o.logStream } : {}),
+          },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

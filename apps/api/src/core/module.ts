@@ -65,7 +65,7 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   raw?: boolean;
   /** a multipart upload: the body is read by the handler */
   multipart?: boolean;
-  /** path params that hold a secret (a reset token): the system log and the request log show `:name` instead */
+  /** path or query params that hold a secret (a reset token): the system log and the request log show `:name` (path) or `[đã ẩn]` (query) instead */
   secretParams?: string[];
   handler(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<unknown>;
 }
