@@ -15,9 +15,10 @@ import { registerRealtime } from './core/realtime';
 import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
+import { registerSecurityHeaders } from './core/security-headers';
 import type { Services } from './core/services';
 import { localStorage } from './core/storage';
-import { registerWeb } from './core/web';
+import { registerWeb, webIndexFile } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
@@ -84,6 +85,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   app.decorate('routeTable', routeTable);
   app.decorateRequest('user', null);
   app.decorateRequest('audited', false);
+  // before any route: every answer (API, page, file, 404) carries the headers
+  await registerSecurityHeaders(app, config, webIndexFile(config));
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   await registerRealtime(app, services);
   app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));
