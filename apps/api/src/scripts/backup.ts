@@ -1,6 +1,6 @@
 // `npm run backup [FILE]`: one .tar.gz with the database's rows and the uploaded files.
 // Reads the server's environment (DATA_DIR, DATABASE_URL). On the embedded database stop the server
-// first: PGlite is one process's database.
+// first: PGlite is one process's database, and this script refuses to open it while the server holds its lock.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
@@ -15,7 +15,7 @@ async function main() {
   }
   const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const file = path.resolve(process.argv[2] ?? path.join('backups', `backup-${stamp}.tar.gz`));
-  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2 });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2, purpose: 'sao lưu' });
   try {
     const m = await backupTo(database, path.join(config.dataDir, 'uploads'), file);
     const rows = m.tables.reduce((n, t) => n + t.rows, 0);

@@ -15,7 +15,7 @@ async function main() {
   const config = loadConfig();
   const dir = path.join(config.dataDir, 'pglite');
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2 });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2, purpose: 'khôi phục' });
   try {
     const r = await restoreFrom(database, path.join(config.dataDir, 'uploads'), path.resolve(file));
     console.log(`Đã khôi phục từ ${path.resolve(file)} (sao lưu lúc ${r.manifest.created_at})`);
