@@ -17,6 +17,7 @@ import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
 import { registerSecurityHeaders } from './core/security-headers';
 import type { Services } from './core/services';
+import { registerDrain } from './core/shutdown';
 import { localStorage } from './core/storage';
 import { registerWeb, webIndexFile } from './core/web';
 import { type Database, openDatabase } from './db/client';
@@ -66,6 +67,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // the drain (core/shutdown.ts) answers requests during a shutdown, in Vietnamese
+    return503OnClosing: false,
   });
   const database = o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite') }));
   let generatedAdminPassword: string | undefined;
@@ -87,6 +90,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   app.decorateRequest('audited', false);
   // before any route: every answer (API, page, file, 404) carries the headers
   await registerSecurityHeaders(app, config, webIndexFile(config));
+  // a shutdown answers new requests 503 (server.ts, core/shutdown.ts)
+  registerDrain(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   await registerRealtime(app, services);
   app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));
