@@ -16,9 +16,11 @@ import { registerRealtime } from './core/realtime';
 import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
+import { registerSecurityHeaders } from './core/security-headers';
 import type { Services } from './core/services';
+import { registerDrain } from './core/shutdown';
 import { openStorage } from './core/storage';
-import { registerWeb } from './core/web';
+import { registerWeb, webIndexFile } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
@@ -39,6 +41,8 @@ export interface BuildOptions {
   /** an already open database (tests share one); otherwise opened from the configuration */
   database?: Database;
   logger?: boolean;
+  /** where the log goes instead of stdout (tests read it) */
+  logStream?: { write(line: string): void };
 }
 
 export interface Built {
@@ -55,11 +59,18 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
       o.logger === false
         ? false
         : // request lines name secret path params (reset tokens) by name, not value
-          { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: requestLogFields } },
+          {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: requestLogFields },
+            ...(o.logStream ? { stream: o.logStream } : {}),
+          },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // the drain (core/shutdown.ts) answers requests during a shutdown, in Vietnamese
+    return503OnClosing: false,
   });
   const database = o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite') }));
   let generatedAdminPassword: string | undefined;
@@ -86,6 +97,10 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   app.decorate('routeTable', routeTable);
   app.decorateRequest('user', null);
   app.decorateRequest('audited', false);
+  // before any route: every answer (API, page, file, 404) carries the headers
+  await registerSecurityHeaders(app, config, webIndexFile(config));
+  // a shutdown answers new requests 503 (server.ts, core/shutdown.ts)
+  registerDrain(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   await registerRealtime(app, services);
   app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { housekeeping } from './core/platform-routes';
+import { drainAndClose } from './core/shutdown';
 import { seedDemo } from './db/seed-demo';
 
 /** Starts the product: migrates, seeds a new database, listens, and closes cleanly on SIGTERM/SIGINT. */
@@ -38,14 +39,20 @@ async function main() {
   const shutdown = async (sig: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${sig}: đang dừng, chờ các yêu cầu đang xử lý hoàn tất`);
-    const force = setTimeout(() => process.exit(1), 15000);
+    // Ctrl-C at a terminal is someone waiting: no drain window
+    const drainMs = sig === 'SIGINT' ? 0 : config.SHUTDOWN_DRAIN_MS;
+    app.log.info(`${sig}: đang dừng; trong ${drainMs} ms yêu cầu mới nhận 503, các yêu cầu đang xử lý được hoàn tất`);
+    const force = setTimeout(() => {
+      app.log.error('quá thời gian dừng: buộc thoát');
+      process.exit(1);
+    }, drainMs + 15000);
     force.unref();
-    // keep-alive connections whose request was in flight when the signal came turn idle only after
-    // their answer; close them then, or app.close() waits for the client to hang up
-    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-    idle.unref();
-    await app.close();
+    try {
+      await drainAndClose(app, drainMs);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

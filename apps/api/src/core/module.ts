@@ -68,7 +68,7 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   multipart?: boolean;
   /** keys an object body may carry that are set aside before validation (a PUT echoing a GET answer) */
   bodyIgnores?: string[];
-  /** path params that hold a secret (a reset token): the system log and the request log show `:name` instead */
+  /** path or query params that hold a secret (a reset token): the system log and the request log show `:name` (path) or `[đã ẩn]` (query) instead */
   secretParams?: string[];
   handler(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<unknown>;
 }

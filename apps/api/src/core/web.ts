@@ -14,6 +14,8 @@ declare module 'fastify' {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const defaultWebDist = () => path.join(repoRoot, 'apps/web/dist');
+/** the built app's page (it may not exist) */
+export const webIndexFile = (config: Config) => path.join(path.resolve(config.WEB_DIST ?? defaultWebDist()), 'index.html');
 
 /** Hashed build output never changes under its name; everything else must be revalidated. */
 export function cacheControlFor(file: string): string {

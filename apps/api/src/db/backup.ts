@@ -133,7 +133,11 @@ export async function backupTo(database: Database, store: Store, file: string): 
     fs.writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
     const entries = ['manifest.json', 'db', ...(files ? ['uploads'] : [])];
     const tmp = `${file}.partial`;
+    // a backup holds every password hash and session: readable by its owner only, from its first byte
+    fs.closeSync(fs.openSync(tmp, 'w', 0o600));
+    fs.chmodSync(tmp, 0o600);
     await tar.c({ gzip: true, file: tmp, cwd: stage, portable: true }, entries);
+    fs.chmodSync(tmp, 0o600);
     fs.renameSync(tmp, file);
     return manifest;
   } finally {

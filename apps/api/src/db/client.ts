@@ -5,6 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-lock';
 
 // timestamptz and bigint come back as JS values both drivers agree on
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -34,6 +35,37 @@ export interface DbOptions {
   /** PGlite data directory; 'memory://' for tests */
   dir?: string;
   poolSize?: number;
+  /** what this process does with an embedded database, named to a second process refused by its lock */
+  purpose?: string;
+}
+
+/** The newest `backups/*.tar.gz` (npm run backup's default place), if any. */
+function latestBackup(): string | null {
+  const dir = path.resolve('backups');
+  try {
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.tar.gz'))
+      .map((f) => ({ f: path.join(dir, f), t: fs.statSync(path.join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    return files[0]?.f ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What to do when the embedded database's files do not open (instead of PGlite's bare 'Aborted()'). */
+export function cannotOpenMessage(dir: string, err: unknown): string {
+  const abs = path.resolve(dir);
+  const backup = latestBackup() ?? 'backups/backup-<ngày-giờ>.tar.gz';
+  const fresh = `${path.dirname(abs)}-khoi-phuc`;
+  return [
+    `Không mở được cơ sở dữ liệu nhúng tại ${abs} (${(err as Error)?.message || String(err)}).`,
+    'Các tệp của nó có thể đã hỏng (ổ đĩa đầy, hoặc hai tiến trình từng mở cùng thư mục). Hãy khôi phục bản sao lưu gần nhất vào một DATA_DIR trống rồi khởi động với thư mục đó:',
+    `  DATA_DIR=${fresh} npm run restore ${backup}`,
+    `  DATA_DIR=${fresh} npm start`,
+    `Giữ nguyên thư mục ${path.dirname(abs)} (không xóa) để còn cứu dữ liệu sau bản sao lưu nếu cần.`,
+  ].join('\n');
 }
 
 export async function openDatabase(o: DbOptions): Promise<Database> {
@@ -68,7 +100,16 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, relaxedDurability: false, parsers: { 20: (v: string) => Number(v) } });
+  // one process per data directory (data-lock.ts), taken before PGlite touches a file
+  const lock = dir.startsWith('memory://') ? null : lockDataDir(dir, o.purpose ?? 'máy chủ');
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, relaxedDurability: false, parsers: { 20: (v: string) => Number(v) } });
+  } catch (err) {
+    lock?.release();
+    if (lock) throw new Error(cannotOpenMessage(dir, err));
+    throw err;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -85,7 +126,13 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
         () => onState(false),
       );
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

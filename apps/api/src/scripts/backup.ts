@@ -1,6 +1,7 @@
 // `npm run backup [FILE]`: one .tar.gz with the database's rows and the files of the configured store.
-// Reads the server's environment (DATA_DIR, DATABASE_URL, STORAGE_URL and the S3 keys). On the embedded database stop the server
-// first: PGlite is one process's database.
+// Reads the server's environment (DATA_DIR, DATABASE_URL, STORAGE_URL and the S3 keys). On the embedded
+// database stop the server first: PGlite is one process's database, and this script refuses to open it
+// while the server holds its lock.
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
@@ -16,7 +17,7 @@ async function main() {
   }
   const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const file = path.resolve(process.argv[2] ?? path.join('backups', `backup-${stamp}.tar.gz`));
-  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2 });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2, purpose: 'sao lưu' });
   const storage = await openStorage(config);
   try {
     const m = await backupTo(database, storage, file);

@@ -17,7 +17,7 @@ async function main() {
   const config = loadConfig();
   const dir = path.join(config.dataDir, 'pglite');
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2 });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir, poolSize: 2, purpose: 'khôi phục' });
   const storage = await openStorage(config);
   try {
     const r = await restoreFrom(database, storage, path.resolve(file), { tmp: tmpDir(config) });

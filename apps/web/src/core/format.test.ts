@@ -27,5 +27,9 @@ describe('formatting', () => {
     expect(subjectLabel('unknown_x')).toBe('unknown_x');
     expect(actionLabel('update')).toBe('Cập nhật');
     expect(actionLabel('login')).toBe('Đăng nhập');
+    // failed and throttled sign-ins in the system log (issue 12.1)
+    expect(actionLabel('login-failed')).toBe('Đăng nhập thất bại');
+    expect(actionLabel('login-throttled')).toBe('Đăng nhập bị tạm chặn');
+    expect(subjectLabel('auth')).toBe('Đăng nhập');
   });
 });

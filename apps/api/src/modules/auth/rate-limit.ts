@@ -15,8 +15,15 @@ import type { Db } from '../../db/client';
  */
 export interface Limit {
   key: string;
+  /** attempts in the window; for a progressive limit, the attempts that pass with no delay */
   max: number;
   windowMinutes: number;
+  /**
+   * Progressive instead of a hard stop: past `max` failures an attempt must wait 2^(n-max) seconds
+   * (n: failures in the window), at most `capSeconds`, after the last failure, and one is checked at a
+   * time. Brute force stays slow; nobody is held out for the whole window.
+   */
+  progressive?: { capSeconds: number };
 }
 
 export const WINDOW_MINUTES = 15;
@@ -34,10 +41,40 @@ const PENDING = 'pending:';
 /** advisory lock class of the counters (two-int keys do not meet the migration's bigint key) */
 const LOCK_CLASS = 72610002;
 
-export const loginLimits = (username: string, ip: string): Limit[] => [
-  { key: `login:user:${username.trim().toLowerCase()}`, max: LOGIN_PER_ACCOUNT, windowMinutes: WINDOW_MINUTES },
-  { key: `login:ip:${ip}`, max: LOGIN_PER_IP, windowMinutes: WINDOW_MINUTES },
-];
+/** failures per (account, address) per window, then 429 for that pair only */
+export const LOGIN_PER_ACCOUNT_ADDRESS = 5;
+/** failures per device cookie per window, then 429 for that browser only */
+export const LOGIN_PER_DEVICE = 5;
+/** account-wide, for browsers without the account's device cookie: failures before delays start */
+export const LOGIN_ACCOUNT_FREE = LOGIN_PER_ACCOUNT;
+/** the longest delay between two guesses at one account from browsers without its device cookie */
+export const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 60;
+
+export const accountKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
+
+/**
+ * The sign-in limits (OWASP's defence against slow brute force without lock-out by strangers):
+ * - per address (20 per window) and per (account, address) (5): a stranger holds back only themselves;
+ * - a browser carrying the account's device cookie (it signed in to it before) is limited per device
+ *   (5) and is exempt from the account-wide limit;
+ * - any other browser shares the account-wide limit, progressive (1, 2, 4 … 60 s between guesses
+ *   past five failures), never a hard stop: the owner on a new device waits a minute at most.
+ */
+export function loginLimits(username: string, ip: string, device: string | null): Limit[] {
+  const name = username.trim().toLowerCase();
+  const byIp = { key: `login:ip:${ip}`, max: LOGIN_PER_IP, windowMinutes: WINDOW_MINUTES };
+  if (device) return [{ key: `login:device:${device}`, max: LOGIN_PER_DEVICE, windowMinutes: WINDOW_MINUTES }, byIp];
+  return [
+    { key: `login:pair:${name}|${ip}`, max: LOGIN_PER_ACCOUNT_ADDRESS, windowMinutes: WINDOW_MINUTES },
+    byIp,
+    { key: accountKey(name), max: LOGIN_ACCOUNT_FREE, windowMinutes: WINDOW_MINUTES, progressive: { capSeconds: LOGIN_ACCOUNT_MAX_DELAY_SECONDS } },
+  ];
+}
+
+/** A 429 of reserve(): which limits held the attempt back. */
+export interface Throttled {
+  limitKeys: string[];
+}
 
 export interface Attempt {
   /** the check failed: the attempt counts under every key for the window */
@@ -71,31 +108,42 @@ async function tryReserve(s: Services, limits: Limit[], count: boolean): Promise
     );
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, h) from (select unnest(array[${hashes}]) as h order by 1) s`);
     const lim = sql.join(
-      limits.map((l) => sql`(${l.key}::text, ${l.max}::int, ${l.windowMinutes}::int)`),
+      limits.map((l) => sql`(${l.key}::text, ${l.max}::int, ${l.windowMinutes}::int, ${l.progressive?.capSeconds ?? 0}::int)`),
       sql`, `,
     );
     const [r] = await rowsOf<{ states: KeyState[]; ids: number[] | null }>(
       tx,
-      sql`with lim (key, max, mins) as (values ${lim}),
+      sql`with lim (key, max, mins, cap) as (values ${lim}),
       counted as (
         select l.key, l.max, count(a.id)::int as n,
           (array_agg(a.at order by a.at desc))[l.max] as decisive,
-          l.mins
+          max(a.at) as last_at,
+          l.mins, l.cap,
+          (select count(*)::int from login_attempts p where p.key = ${PENDING}::text || l.key
+            and p.at > now() - make_interval(secs => ${PENDING_SECONDS})) as pend
         from lim l left join login_attempts a on a.key = l.key and a.at > now() - make_interval(mins => l.mins)
-        group by l.key, l.max, l.mins
+        group by l.key, l.max, l.mins, l.cap
+      ),
+      -- a progressive limit past its free attempts: the next may come this long after the last failure
+      timed as (
+        select c.*, case when c.cap > 0 and c.n >= c.max
+          then c.last_at + make_interval(secs => least(c.cap::float8, power(2, c.n - c.max)::float8)) end as next_at
+        from counted c
       ),
       states as (
-        select c.key, c.n >= c.max as is_full,
-          c.n + (select count(*)::int from login_attempts p where p.key = ${PENDING}::text || c.key
-            and p.at > now() - make_interval(secs => ${PENDING_SECONDS})) >= c.max as is_busy,
-          case when c.decisive is null then 0
-            else greatest(1, ceil(extract(epoch from (c.decisive + make_interval(mins => c.mins) - now())))::int) end as wait
-        from counted c
+        select t.key,
+          case when t.cap > 0 then t.next_at is not null and now() < t.next_at else t.n >= t.max end as is_full,
+          case when t.cap > 0 then t.pend > 0 and t.n + t.pend >= t.max else t.n + t.pend >= t.max end as is_busy,
+          case when t.cap > 0 then
+              case when t.next_at is null or now() >= t.next_at then 0 else greatest(1, ceil(extract(epoch from (t.next_at - now())))::int) end
+            when t.decisive is null then 0
+            else greatest(1, ceil(extract(epoch from (t.decisive + make_interval(mins => t.mins) - now())))::int) end as wait
+        from timed t
       ),
       ins as (
         insert into login_attempts (key)
         select case when ${count}::boolean then key else ${PENDING}::text || key end from lim
-        where not exists (select 1 from states where is_busy)
+        where not exists (select 1 from states where is_busy or is_full)
         returning id
       )
       select (select json_agg(json_build_object('key', key, 'full', is_full, 'busy', is_busy, 'wait', wait)) from states) as states,
@@ -164,10 +212,10 @@ export async function reserve(s: Services, limits: Limit[], message?: string, o:
     if (full.length) {
       // the next in line learns the same at once
       wakeOne(full.map((k) => k.key));
-      throw tooMany(Math.max(...full.map((k) => k.wait)), message);
+      throw Object.assign(tooMany(Math.max(...full.map((k) => k.wait)), message), { limitKeys: full.map((k) => k.key) } satisfies Throttled);
     }
     const left = until - Date.now();
-    if (left <= 0) throw tooMany(1, message);
+    if (left <= 0) throw Object.assign(tooMany(1, message), { limitKeys: r.states.filter((k) => k.busy).map((k) => k.key) } satisfies Throttled);
     const key = (r.states.find((k) => k.busy) as KeyState).key;
     // a check of this process ends with a wake-up; one of another process only shows to a new look
     await waitTurn(key, Math.min(left, heldHere.has(key) ? 1000 : 50 + Math.random() * 100));

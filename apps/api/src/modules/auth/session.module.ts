@@ -4,8 +4,10 @@ import { AppError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
 import { createSession } from '../../core/session';
+import { deviceOf, issueDeviceCookie } from './device-cookie';
+import { logSignIn, throttleReason } from './login-log';
 import { presentUser, profileEntrySchema, userEntrySchema } from './presenter';
-import { loginLimits, reserve } from './rate-limit';
+import { type Attempt, accountKey, loginLimits, reserve, type Throttled } from './rate-limit';
 import { MSG, requiredString } from './schemas';
 
 const loginBody = z
@@ -20,10 +22,11 @@ const loginBody = z
  *
  * Unknown user and wrong password answer alike (401, same argon2 work). A locked account answers
  * 'Tài khoản đã bị khóa' only after its correct password, so the message tells nothing to someone
- * who does not hold the password. Failed sign-ins are counted per account and per IP in
- * `login_attempts` (shared by every process), reserved before the password is checked (rate-limit.ts);
- * past the limit the answer is 429 with Retry-After and the password is not even checked. A success
- * clears the account's counter.
+ * who does not hold the password. Failed sign-ins are counted in `login_attempts` (shared by every
+ * process), reserved before the password is checked (rate-limit.ts): per address, per (account,
+ * address), and account-wide with progressive delays for browsers without the account's device
+ * cookie (device-cookie.ts; with it, per device). Failed and throttled sign-ins go to the system log
+ * (login-log.ts).
  */
 export default defineModule({
   name: 'auth-session',
@@ -39,27 +42,58 @@ export default defineModule({
       message: 'Đăng nhập thành công',
       async handler(ctx) {
         const { username, password } = ctx.body;
-        const limits = loginLimits(username, ctx.req.ip);
-        // reserved before the password is checked, so concurrent guesses cannot overshoot the limits
-        const attempt = await reserve(services, limits, MSG.tooManyLogins);
+        const req = ctx.req;
+        // a browser that signed in to this account before is exempt from the account-wide limit
+        const device = await deviceOf(services, req, username);
+        const limits = loginLimits(username, req.ip, device);
+        let attempt: Attempt;
+        try {
+          // reserved before the password is checked, so concurrent guesses cannot overshoot the limits
+          attempt = await reserve(services, limits, MSG.tooManyLogins);
+        } catch (err) {
+          const keys = (err as Partial<Throttled>).limitKeys;
+          if (err instanceof AppError && err.status === 429 && keys?.length) {
+            const retryAfter = Number(err.headers['retry-after']) || undefined;
+            await logSignIn(services, req, {
+              action: 'login-throttled',
+              username,
+              reason: throttleReason(keys),
+              code: 429,
+              retryAfter,
+              trustedDevice: !!device,
+            });
+          }
+          throw err;
+        }
         const [u] = await services.database.query<{ id: number; username: string; password: string | null; status: string }>(
           sql`select id, username, password, status from users where username = ${username.trim()}`,
         );
         const ok = await verifyPassword(u?.password, password);
         if (!u || !ok) {
           await attempt.fail();
+          await logSignIn(services, req, {
+            action: 'login-failed',
+            username,
+            reason: u ? 'wrong_password' : 'unknown_user',
+            userId: u?.id,
+            code: 401,
+            trustedDevice: !!device,
+          });
           throw unauthorized(MSG.badCredentials);
         }
         if (u.status !== 'active') {
           // the right password of a locked account is no guess: neither counted nor clearing
           await attempt.release();
+          await logSignIn(services, req, { action: 'login-failed', username, reason: 'locked_account', userId: u.id, code: 401, trustedDevice: !!device });
           throw new AppError(401, MSG.locked);
         }
-        // a success forgets the account's failures (not the address's)
-        await attempt.release([limits[0].key]);
+        // a success forgets this browser's failures: of its device, or of its address at this account and
+        // the account-wide ones (only the password's holder gets here from a browser without the cookie)
+        await attempt.release(device ? [limits[0].key] : [limits[0].key, accountKey(username)]);
         await services.database.query(sql`update users set last_login_at = now() where id = ${u.id}`);
-        const token = await createSession(services, u.id, ctx.req);
+        const token = await createSession(services, u.id, req);
         const entry = await presentUser(services.database, u.id);
+        await issueDeviceCookie(services, ctx.reply, u.username, device);
         // the audit row names the user who just signed in
         ctx.req.user = { id: u.id, username: u.username } as SessionUser;
         await ctx.audit({ action: 'login', subject: 'users', recordId: u.id });

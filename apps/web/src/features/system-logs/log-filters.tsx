@@ -2,9 +2,24 @@ import { SUBJECTS } from '@nns/shared/permissions';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { actionLabel } from '../../core/format';
 import { dayToWall, wallDay } from '../../core/vn-time';
 import { type Actor, ActorPicker } from './actor-picker';
 import type { LogFilters } from './log-types';
+
+/** the actions an administrator looks for most: sign-ins (failed and held back ones first) and changes */
+export const ACTION_OPTIONS = [
+  'login-failed',
+  'login-throttled',
+  'login',
+  'logout',
+  'change-password',
+  'forgot-password',
+  'reset-password',
+  'create',
+  'update',
+  'delete',
+].map((value) => ({ value, label: actionLabel(value) }));
 
 const SUBJECT_OPTIONS = [...Object.entries(SUBJECTS).map(([value, s]) => ({ value, label: s.label })), { value: 'auth', label: 'Đăng nhập' }].sort((a, b) =>
   a.label.localeCompare(b.label, 'vi'),
@@ -13,6 +28,7 @@ const SUBJECT_OPTIONS = [...Object.entries(SUBJECTS).map(([value, s]) => ({ valu
 interface Values {
   actor_id?: number | null;
   subject?: string;
+  action?: string;
   range?: [Dayjs | null, Dayjs | null];
 }
 
@@ -22,14 +38,16 @@ export function LogFiltersForm({ value, onChange, actors }: { value: LogFilters;
     form.setFieldsValue({
       actor_id: value.actor_id ?? null,
       subject: value.subject,
+      action: value.action,
       range: value.from || value.to ? [dayToWall(value.from ?? '') ?? null, dayToWall(value.to ?? '') ?? null] : undefined,
     } as Values);
-  }, [form, value.actor_id, value.subject, value.from, value.to]);
+  }, [form, value.actor_id, value.subject, value.action, value.from, value.to]);
 
   const submit = (v: Values) =>
     onChange({
       actor_id: v.actor_id ?? undefined,
       subject: v.subject || undefined,
+      action: v.action || undefined,
       from: v.range?.[0] ? wallDay(v.range[0]) : undefined,
       to: v.range?.[1] ? wallDay(v.range[1]) : undefined,
       page: 1,
@@ -43,6 +61,9 @@ export function LogFiltersForm({ value, onChange, actors }: { value: LogFilters;
       <Form.Item name="subject" label="Đối tượng">
         <Select allowClear showSearch optionFilterProp="label" options={SUBJECT_OPTIONS} placeholder="Tất cả" style={{ width: 220 }} />
       </Form.Item>
+      <Form.Item name="action" label="Hành động">
+        <Select allowClear showSearch optionFilterProp="label" options={ACTION_OPTIONS} placeholder="Tất cả" style={{ width: 220 }} />
+      </Form.Item>
       <Form.Item name="range" label="Thời gian">
         <DatePicker.RangePicker format="DD/MM/YYYY" allowEmpty={[true, true]} placeholder={['Từ ngày', 'Đến ngày']} />
       </Form.Item>
@@ -53,7 +74,7 @@ export function LogFiltersForm({ value, onChange, actors }: { value: LogFilters;
         <Button
           onClick={() => {
             form.resetFields();
-            onChange({ actor_id: undefined, subject: undefined, from: undefined, to: undefined, page: 1 });
+            onChange({ actor_id: undefined, subject: undefined, action: undefined, from: undefined, to: undefined, page: 1 });
           }}
         >
           Xóa bộ lọc

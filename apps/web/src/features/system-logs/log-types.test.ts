@@ -9,6 +9,11 @@ describe('system log filters', () => {
     expect(filtersToSearch({ ...f, page: 1, limit: 10 })).toEqual({ actor_id: '3', subject: 'users', from: '2025-01-01', to: '2025-01-31' });
     expect(filtersFromSearch(new URLSearchParams('actor_id=x&limit=1000'))).toMatchObject({ actor_id: undefined, page: 1, limit: 100 });
   });
+  it('reads and writes the action (failed and throttled sign-ins)', () => {
+    const f = filtersFromSearch(new URLSearchParams('subject=auth&action=login-throttled'));
+    expect(f).toMatchObject({ subject: 'auth', action: 'login-throttled', page: 1 });
+    expect(filtersToSearch(f)).toEqual({ subject: 'auth', action: 'login-throttled' });
+  });
   it('bounds the dates at the officer’s day (UTC+7)', () => {
     expect(toApiParams({ page: 1, limit: 10, from: '2025-01-01', to: '2025-01-31' })).toMatchObject({
       from: '2024-12-31T17:00:00.000Z',

@@ -19,6 +19,7 @@ export interface LogEntry {
 export interface LogFilters {
   actor_id?: number;
   subject?: string;
+  action?: string;
   from?: string;
   to?: string;
   page: number;
@@ -31,6 +32,7 @@ export function filtersFromSearch(sp: URLSearchParams): LogFilters {
   return {
     actor_id: int(sp.get('actor_id')),
     subject: sp.get('subject') || undefined,
+    action: sp.get('action') || undefined,
     from: sp.get('from') || undefined,
     to: sp.get('to') || undefined,
     page: int(sp.get('page')) ?? 1,

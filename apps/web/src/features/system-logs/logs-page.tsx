@@ -74,6 +74,11 @@ export default function LogsPage() {
                 <Typography.Link title="Lọc theo người này" onClick={() => update({ actor_id: r.actor_id as number, page: 1 })}>
                   {v}
                 </Typography.Link>
+              ) : v ? (
+                // a sign-in that failed: the name tried, which is no verified user
+                <Typography.Text type="secondary" title="Tên đăng nhập đã thử">
+                  {v}
+                </Typography.Text>
               ) : (
                 'Hệ thống'
               ),
