@@ -37,6 +37,8 @@ async function pickRef(page: Page, label: string, text: string) {
 async function pickOption(page: Page, label: string, text: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
+  // the dropdown closes (with its animation) before the next field is used
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
 }
 
 test('a role with only the products permissions, a user holding it, the menu, 403, and a lock from another session', async ({ page, request }) => {
