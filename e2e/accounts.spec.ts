@@ -35,7 +35,7 @@ async function pickRef(page: Page, label: string, text: string) {
 
 /** A plain select (an enum): open it and click the option in the open dropdown. */
 async function pickOption(page: Page, label: string, text: string) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click({ force: true }); // the chosen value's label lies over the input
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
   // the dropdown closes (with its animation) before the next field is used
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);

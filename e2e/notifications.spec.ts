@@ -44,7 +44,14 @@ test('a notification to a ward reaches that ward officer live, not another ward;
   });
   const officer = async (tag: string, wardId: number) => {
     const creds = { username: `canbo_${tag}_${stamp}`, password: 'CanBo@12345' };
-    await post(request, headers, '/api/admin/users', { ...creds, full_name: `Cán bộ ${tag}`, role_id: role.id, ward_id: wardId, status: 'active' });
+    await post(request, headers, '/api/admin/users', {
+      ...creds,
+      full_name: `Cán bộ ${tag}`,
+      role_id: role.id,
+      scope: 'ward',
+      ward_id: wardId,
+      status: 'active',
+    });
     return creds;
   };
   const one = await signedIn(browser, await officer('mot', ward1.id));
@@ -92,7 +99,14 @@ test('the create form shows only the id field of the chosen audience and sends f
     permissions: [{ action: 'list', subject: 'product_units' }],
   });
   const creds = { username: `canbo_bm_${stamp}`, password: 'CanBo@12345' };
-  await post(request, headers, '/api/admin/users', { ...creds, full_name: 'Cán bộ biểu mẫu', role_id: role.id, ward_id: ward.id, status: 'active' });
+  await post(request, headers, '/api/admin/users', {
+    ...creds,
+    full_name: 'Cán bộ biểu mẫu',
+    role_id: role.id,
+    scope: 'ward',
+    ward_id: ward.id,
+    status: 'active',
+  });
   const officer = await signedIn(browser, creds);
   const admin = await signedIn(browser, { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin@12345' });
 
