@@ -42,7 +42,7 @@ export default defineResource({
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
   list: {
-    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
+    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'province_id', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
     sort: ['username', 'full_name', 'last_login_at'],
   },
   actions: {

@@ -12,7 +12,7 @@ import { LockButton, ResetPasswordButton, StatusSwitch } from './account-actions
 /** Columns kept in the export (and the filters) but left off the screen, so the list fits 1366 px without scrolling. */
 const OFF_SCREEN: Record<string, string[]> = { users: ['email', 'phone', 'is_highlight'], administrative: ['phone', 'is_highlight'] };
 
-const NARROW = ['position', 'ward_id', 'role_id'];
+const NARROW = ['position', 'province_id', 'ward_id', 'role_id'];
 const cellTitle = (row: Row, key: string) => {
   const v = row[key.replace(/_id$/, '')] ?? row[key];
   return v && typeof v === 'object' ? String((v as { name?: unknown }).name ?? '') : String(v ?? '');
