@@ -58,6 +58,19 @@ describe('upload quota', () => {
     expect((await upload(t, 'd.pdf', pdf(30_000), 'application/pdf', other.token)).status).toBe(200);
   });
 
+  it('Retry-After says when enough uploads leave the 24 hours', async () => {
+    const a = await makeUser(t);
+    for (let i = 0; i < 3; i++) expect((await upload(t, `r${i}.png`, await png(20, 20), 'image/png', a.token)).status).toBe(200);
+    // one file to free: the oldest, an hour from leaving the window
+    const ids = (await t.database.query<{ id: number }>(sql`select id from uploads where created_by = ${a.id} order by id`)).map((r) => r.id);
+    await t.database.query(sql`update uploads set created_at = now() - interval '23 hours' where id = ${ids[0]}`);
+    await t.database.query(sql`update uploads set created_at = now() - interval '22 hours' where id = ${ids[1]}`);
+    const r = await upload(t, 'r3.png', await png(20, 20), 'image/png', a.token);
+    expect(r.status).toBe(429);
+    expect(r.body.data.retry_after).toBeGreaterThan(3500);
+    expect(r.body.data.retry_after).toBeLessThanOrEqual(3600);
+  });
+
   it('concurrent uploads of one user stay within the quota', async () => {
     const a = await makeUser(t);
     const img = await png(16, 16);

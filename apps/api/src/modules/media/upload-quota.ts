@@ -12,32 +12,37 @@ export type QuotaConfig = Pick<Config, 'UPLOAD_QUOTA_FILES_PER_DAY' | 'UPLOAD_QU
 const MB = 1024 * 1024;
 const mbText = (mb: number) => `${Number.isInteger(mb) ? mb : mb.toFixed(2)} MB`;
 
-/** What the user uploaded in the last 24 hours, and in how many seconds the oldest of it leaves the window. */
-async function usage(db: Db, userId: number) {
-  const [u] = await exec<{ n: number; bytes: string | number; wait: number | null }>(
-    db,
-    sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as bytes,
-      ceil(extract(epoch from (min(created_at) + interval '24 hours' - now())))::int as wait
-      from uploads where created_by = ${userId} and created_at > now() - interval '24 hours'`,
-  );
-  return { n: u.n, bytes: Number(u.bytes), wait: Math.max(1, u.wait ?? 1) };
-}
-
 /**
  * Refuses (429 with Retry-After) an upload of `size` bytes that would take the user past the files or
  * megabytes allowed in 24 hours. 0 = no limit. Without `size`, only whether the user has room left.
+ * Retry-After: the seconds until enough of the user's uploads leave the window for this one to fit.
  */
 export async function checkUploadQuota(db: Db, config: QuotaConfig, userId: number, size = 0) {
   const files = config.UPLOAD_QUOTA_FILES_PER_DAY;
-  const bytes = config.UPLOAD_QUOTA_MB_PER_DAY * MB;
+  const bytes = Math.floor(config.UPLOAD_QUOTA_MB_PER_DAY * MB);
   if (!files && !bytes) return;
-  const u = await usage(db, userId);
-  if (files && u.n + 1 > files) {
-    throw tooMany(u.wait, `Bạn đã tải lên quá số tệp cho phép trong 24 giờ (tối đa ${files} tệp), vui lòng thử lại sau`);
-  }
-  if (bytes && (u.bytes + size > bytes || (size === 0 && u.bytes >= bytes))) {
-    throw tooMany(u.wait, `Bạn đã tải lên quá dung lượng cho phép trong 24 giờ (tối đa ${mbText(config.UPLOAD_QUOTA_MB_PER_DAY)}), vui lòng thử lại sau`);
-  }
+  const [u] = await exec<{ n: number; total: string | number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(size), 0)::bigint as total
+      from uploads where created_by = ${userId} and created_at > now() - interval '24 hours'`,
+  );
+  const total = Number(u.total);
+  const overFiles = !!files && u.n + 1 > files;
+  const overBytes = !!bytes && (size ? total + size > bytes : total >= bytes);
+  if (!overFiles && !overBytes) return;
+  // the oldest upload whose leaving (with those before it) makes room: k files and s bytes gone by then
+  const [w] = await exec<{ wait: number | null }>(
+    db,
+    sql`select ceil(extract(epoch from (min(created_at) + interval '24 hours' - now())))::int as wait from (
+        select created_at, count(*) over (order by created_at, id) as k, sum(size) over (order by created_at, id) as s
+        from uploads where created_by = ${userId} and created_at > now() - interval '24 hours'
+      ) w
+      where (${files}::int = 0 or ${u.n}::int - k + 1 <= ${files}::int)
+        and (${bytes}::bigint = 0 or ${total}::bigint - s + ${size}::bigint <= ${bytes}::bigint)`,
+  );
+  const wait = Math.max(1, w?.wait ?? 86_400);
+  if (overFiles) throw tooMany(wait, `Bạn đã tải lên quá số tệp cho phép trong 24 giờ (tối đa ${files} tệp), vui lòng thử lại sau`);
+  throw tooMany(wait, `Bạn đã tải lên quá dung lượng cho phép trong 24 giờ (tối đa ${mbText(config.UPLOAD_QUOTA_MB_PER_DAY)}), vui lòng thử lại sau`);
 }
 
 /**
