@@ -1,6 +1,9 @@
+import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { missingUploads } from '../src/core/resource-store';
+import type { Db } from '../src/db/client';
 import { cleanupUploads, uploadCleanupLimits } from '../src/modules/media/upload-cleanup';
 import { call, makeApp, makeUser, png, type TestApp, upload } from './helpers';
 
@@ -186,5 +189,33 @@ describe('clean-up of unused uploads', () => {
     for (const m of made) expect(await rowExists(m.url)).toBe(false);
     const mains = removedFiles.filter((k) => !k.endsWith('_thumb.webp'));
     expect(mains.sort()).toEqual(made.map((m) => keyOf(m.url)).sort());
+  });
+
+  // one connection in PGlite: a second transaction cannot be held open beside the job
+  it.runIf(!!process.env.TEST_DATABASE_URL)('a save naming an old upload keeps the job off it until it commits', async () => {
+    const img = await newImage();
+    await age([img.url]);
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const save = t.database.db.transaction(async (tx) => {
+      // what the one write path does for a product naming the file
+      expect(await missingUploads(tx as unknown as Db, resourceByName.products.fields, { images: [img.url] })).toEqual([]);
+      locked();
+      await held;
+      await tx.execute(sql`insert into products (code, name, images) values ('SP-DON-02', 'Hồ tiêu', ${JSON.stringify([img.url])}::jsonb)`);
+    });
+    await isLocked;
+    expect(await cleanupUploads(t.app.services)).toBe(0);
+    release();
+    await save;
+    expect(await cleanupUploads(t.app.services)).toBe(0);
+    expect(await rowExists(img.url)).toBe(true);
+    expect(await fileExists(img.url)).toBe(true);
   });
 });
