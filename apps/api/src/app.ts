@@ -25,6 +25,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
 import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
+import { startUploadCleanup } from './modules/media/upload-cleanup';
 import { modules } from './modules/registry';
 
 declare module 'fastify' {
@@ -123,6 +124,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   registerResources(router, services, hooks);
   for (const m of modules) m.routes?.(router, services);
   startNotificationScheduler(app, services);
+  // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
+  startUploadCleanup(app, services);
 
   // the API's contract, from the same zod schemas that validate requests
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(routeTable) as never } });

@@ -99,6 +99,18 @@ const schema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
+  /** uploads allowed to one user in any 24 hours: files and megabytes (0 = no limit) */
+  UPLOAD_QUOTA_FILES_PER_DAY: z.coerce
+    .number({ message: 'phải là một số' })
+    .int('phải là số nguyên')
+    .min(0, 'không được âm (0 = không giới hạn)')
+    .max(1_000_000, 'tối đa 1000000')
+    .default(500),
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce
+    .number({ message: 'phải là một số' })
+    .min(0, 'không được âm (0 = không giới hạn)')
+    .max(10_000_000, 'tối đa 10000000')
+    .default(1024),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });

@@ -125,7 +125,8 @@ const uploadKeysOf = (v: unknown): string[] =>
 /**
  * Image and file fields name files stored through the uploads route: a URL of the right form that no
  * upload made ('Ảnh đại diện: tệp chưa được tải lên') is refused like a reference that does not exist.
- * URLs the record already held are not asked again.
+ * URLs the record already held are not asked again. The rows are locked (key share) until the write
+ * commits, so the clean-up of unused uploads (media/upload-cleanup.ts) cannot remove one meanwhile.
  */
 export async function missingUploads(db: Db, fields: Record<string, FieldDef>, data: Record<string, unknown>, existing?: Record<string, unknown>) {
   const wanted = new Map<string, string[]>();
@@ -137,7 +138,7 @@ export async function missingUploads(db: Db, fields: Record<string, FieldDef>, d
   }
   if (!wanted.size) return [];
   const all = [...new Set([...wanted.values()].flat())];
-  const found = new Set((await exec<{ key: string }>(db, sql`select key from uploads where key = any(${textArray(all)})`)).map((r) => r.key));
+  const found = new Set((await exec<{ key: string }>(db, sql`select key from uploads where key = any(${textArray(all)}) for key share`)).map((r) => r.key));
   return [...wanted]
     .filter(([, keys]) => keys.some((k) => !found.has(k)))
     .map(([key]) => ({ field: key, message: `${fields[key].label}: tệp chưa được tải lên hệ thống, vui lòng tải lên lại` }));

@@ -7,6 +7,7 @@ import { AppError, fieldError, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { uploads } from '../../db/schema/core';
 import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, looksLikeMarkup, MIME_BY_EXT, THUMB_SIDE, thumbKeyOf } from './media-types';
+import { checkUploadQuota, withinUploadQuota } from './upload-quota';
 
 const uploadAnswer = z.object({
   url: z.string(),
@@ -56,6 +57,9 @@ export default defineModule({
       message: 'Tải lên thành công',
       async handler(ctx) {
         if (!ctx.req.isMultipart()) throw fieldError('file', 'Chưa chọn tệp tải lên');
+        const userId = ctx.user?.id ?? null;
+        // a user already at the quota is refused before the file is read and re-encoded
+        if (userId != null) await checkUploadQuota(services.db, services.config, userId);
         // a malformed multipart body (no boundary, cut short) is the client's: 400, not a server fault
         const part = await ctx.req.file().catch(() => undefined);
         if (part?.fieldname !== 'file') throw fieldError('file', 'Chưa chọn tệp tải lên (trường file)');
@@ -94,9 +98,15 @@ export default defineModule({
         }
         await services.storage.put(key, stored);
         const originalName = (part.filename ?? '').slice(0, 255) || null;
-        await services.db
-          .insert(uploads)
-          .values({ key, original_name: originalName, mime, size: stored.length, width, height, created_by: ctx.user?.id ?? null });
+        // checked again with the stored size, under the user's lock, as the row is written
+        try {
+          await withinUploadQuota(services.db, services.config, userId, stored.length, (tx) =>
+            tx.insert(uploads).values({ key, original_name: originalName, mime, size: stored.length, width, height, created_by: userId }),
+          );
+        } catch (err) {
+          await Promise.all([key, thumbnailKey].map((k) => (k ? services.storage.remove(k).catch(() => {}) : undefined)));
+          throw err;
+        }
         return { url: `/uploads/${key}`, thumbnail_url: thumbnailKey ? `/uploads/${thumbnailKey}` : null, mime, size: stored.length, width, height };
       },
     });
