@@ -10,13 +10,28 @@ import { scopeOf } from './scope';
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
 export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
 
-/** The columns a resource's rows are read with (never the search helper column). */
+/** The names of the columns a resource's rows are read with (never the search helper column). */
+export function selectColumns(def: ResourceDef): string[] {
+  return ['id', ...Object.keys(def.fields), 'created_at', 'updated_at', 'created_by', 'updated_by', ...(def.softDelete ? ['deleted_at'] : [])];
+}
+
+const selectLists = new WeakMap<ResourceDef, SQL>();
+/**
+ * The select list of a resource's rows, quoted as drizzle quotes identifiers, built once per resource:
+ * every list, read and write embeds it, and a dozen identifier chunks walked per request cost more than
+ * the query's own parsing (issue 11 profile). Never mutated by its users (they embed it in sql``).
+ */
 export function selectList(def: ResourceDef): SQL {
-  const names = ['id', ...Object.keys(def.fields), 'created_at', 'updated_at', 'created_by', 'updated_by', ...(def.softDelete ? ['deleted_at'] : [])];
-  return sql.join(
-    names.map((n) => col(n)),
-    sql`, `,
-  );
+  let list = selectLists.get(def);
+  if (!list) {
+    list = sql.raw(
+      selectColumns(def)
+        .map((n) => `"${n.replace(/"/g, '""')}"`)
+        .join(', '),
+    );
+    selectLists.set(def, list);
+  }
+  return list;
 }
 
 const TIME_KEYS = new Set(['created_at', 'updated_at', 'deleted_at']);

@@ -1,5 +1,28 @@
+import { resources } from '@nns/shared/registry';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { iso } from '../src/core/resource-store';
+import { col } from '../src/core/resource-query';
+import { iso, selectColumns, selectList } from '../src/core/resource-store';
+
+// issue 11: work moved out of the hot path must give the same answers as the work it replaced
+
+describe('selectList: built once per resource', () => {
+  it('is the same SQL as the identifiers joined one by one, for every resource', () => {
+    const dialect = new PgDialect();
+    for (const def of resources) {
+      const joined = sql.join(
+        selectColumns(def).map((n) => col(n)),
+        sql`, `,
+      );
+      const a = dialect.sqlToQuery(sql`select ${selectList(def)} from ${col(def.table)} where id = ${1}`);
+      const b = dialect.sqlToQuery(sql`select ${joined} from ${col(def.table)} where id = ${1}`);
+      expect(a).toEqual(b);
+      expect(selectList(def)).toBe(selectList(def));
+      expect(a.sql).not.toContain('search_text');
+    }
+  });
+});
 
 describe('iso: timestamps as ISO 8601 UTC', () => {
   it("rewrites PostgreSQL's UTC text form exactly as a Date would", () => {
