@@ -21,7 +21,11 @@ async function main() {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   const dataDir = os.tmpdir();
-  const { app } = await buildApp({ database, env: {}, config: { ADMIN_PASSWORD: 'Bench@12345', DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no' } });
+  const { app } = await buildApp({
+    database,
+    env: {},
+    config: { ADMIN_PASSWORD: 'Bench@12345', DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no' },
+  });
   await seedProductUnits(database, 100_000);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
