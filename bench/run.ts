@@ -1,25 +1,32 @@
-// `npm run bench`: the list engine under load, on PGlite and on PostgreSQL, beside a hello-world
-// route of the same server. Seeds 1,000,000 product units, starts the real app in this process
-// (buildApp + listen, logging at warn as in production), runs autocannon from a child process and
-// prints one table (also written to bench/RESULTS.md).
-//   BENCH_SECONDS (15)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_ENGINES (pglite,postgres)
-//   BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh database nns_bench is made there)
-import { spawn } from 'node:child_process';
+// `npm run bench`: the list engine under load, on PostgreSQL and on PGlite, each beside its ceiling.
+// Seeds 1,000,000 product units (generate_series), starts the real app (buildApp + listen on a port,
+// logging at warn as in production) and a bare Fastify server on the same table (bench/bare.ts), loads
+// both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
+// absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
+//   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
+//   BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
+//   a temporary database bench_<pid> is made there and dropped at the end)
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resourceByName } from '@nns/shared/registry';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { startBare } from './bare';
 import { type Measure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
+import { ensureWrk, wrk } from './wrk';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
+const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? ROWS);
+const rowsOf = (engine: 'pglite' | 'postgres') => (engine === 'pglite' ? PGLITE_ROWS : ROWS);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench@12345';
 const LIST = '/api/admin/product-units';
@@ -27,27 +34,15 @@ const LIST = '/api/admin/product-units';
 const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 const mb = (b: number) => Math.round(b / 1048576);
 
-function load(
-  base: string,
-  paths: string[],
-  o: { method?: string; headers?: Record<string, string>; body?: string; duration?: number } = {},
-): Promise<Measure> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, 'load.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (b) => {
-      out += b;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Measure) : reject(new Error(`autocannon: mã thoát ${code}`))));
-    child.stdin.end(JSON.stringify({ base, paths, duration: SECONDS, connections: CONNECTIONS, ...o }));
-  });
+/** One wrk run (SECONDS, CONNECTIONS unless given) walking `paths` in turn. */
+function load(base: string, paths: string[], o: { headers?: Record<string, string>; duration?: number } = {}): Promise<Measure> {
+  return wrk(base, paths, { seconds: o.duration ?? SECONDS, connections: CONNECTIONS, headers: o.headers });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Waits until the server has worked off what the last run left queued (autocannon stops sending at
+ * Waits until the server has worked off what the last run left queued (wrk stops sending at
  * its deadline, the server still answers what it took in): health answers fast twice in a row. On
  * PGlite the queue is the database's own, and a slow scenario's backlog would otherwise land on the next.
  */
@@ -70,26 +65,30 @@ async function getJson(url: string, token: string) {
 }
 
 async function freshPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${process.pid}`;
   const run = async (q: string) => {
     const c = new pg.Client({ connectionString: PG_URL });
     await c.connect();
     await c.query(q);
     await c.end();
   };
-  await run('drop database if exists nns_bench with (force)');
-  await run('create database nns_bench');
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}`);
   const url = new URL(PG_URL);
-  url.pathname = '/nns_bench';
-  return { url: url.toString(), drop: () => run('drop database if exists nns_bench with (force)') };
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
+  const ROWS = rowsOf(engine);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-bench-'));
   let database: Database;
   let drop = async () => {};
+  let url: string | undefined;
   if (engine === 'postgres') {
     const d = await freshPgDatabase();
     drop = d.drop;
+    url = d.url;
     database = await openDatabase({ url: d.url });
   } else {
     database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
@@ -102,6 +101,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   say(`${engine}: đã tạo dữ liệu trong ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const columns = ['id', ...Object.keys(resourceByName['product-units'].fields), 'created_at', 'updated_at', 'created_by', 'updated_by', 'deleted_at'];
+  const bare = await startBare({ url, pglite: database.pglite, table: 'product_units', columns });
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -119,35 +120,54 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const deep = cursors.filter((c) => c.page >= 20000);
   const first = await getJson(`${base}${LIST}?page=1`, token);
   const ids = Array.from({ length: 1000 }, (_, i) => 1 + ((i * 7919 * 131) % ROWS));
-  const search = `${LIST}?search=${encodeURIComponent('hạt điều 1234')}`;
-  const found = await getJson(`${base}${search}`, token);
-  say(`${engine}: tổng ước tính ${first.pagination.total} (ước tính: ${first.pagination.total_is_estimate}); tìm kiếm thấy ${found.pagination.total}`);
+  // common words (an eighth of the table is 'cà phê'; with the number, a few rows) and a rare code (one row)
+  const common = 'ca phe 1234';
+  const rare = `dv${ROWS - 1}`;
+  const searchCommon = `${LIST}?search=${encodeURIComponent(common)}`;
+  const searchRare = `${LIST}?search=${encodeURIComponent(rare)}`;
+  const foundCommon = await getJson(`${base}${searchCommon}`, token);
+  const foundRare = await getJson(`${base}${searchRare}`, token);
+  say(
+    `${engine}: tổng ước tính ${first.pagination.total} (ước tính: ${first.pagination.total_is_estimate}); '${common}' thấy ${foundCommon.pagination.total}, '${rare}' thấy ${foundRare.pagination.total}`,
+  );
 
   const rows: Row[] = [];
-  const run = async (scenario: string, key: string, paths: string[], o: Parameters<typeof load>[2] = { headers }) => {
+  const run = async (scenario: string, key: string, paths: string[], o: Parameters<typeof load>[2] = { headers }, on = base) => {
     say(`${engine}: ${scenario} (${SECONDS} s, ${CONNECTIONS} kết nối)…`);
     const load1 = Math.round(os.loadavg()[0] * 10) / 10;
-    rows.push({ key, scenario, engine, m: { ...(await load(base, paths, o)), load: load1 } });
+    rows.push({ key, scenario, engine, m: { ...(await load(on, paths, o)), load: load1 } });
     await drained(base);
   };
-  // warm-up, not recorded: the pool opens its connections, PostgreSQL's backends fill their catalogue
+  // warm-up, not recorded: the pools open their connections, PostgreSQL's backends fill their catalogue
   // caches and V8 compiles the hot path; otherwise the first list scenario (page 1) pays for all of it
   say(`${engine}: khởi động (không ghi nhận)…`);
-  const warm = [`${LIST}?page=1`, ...cursorPaths(cursors), `${LIST}?page=5000`, search, ...ids.slice(0, 50).map((id) => `${LIST}/${id}`)];
+  const warm = [`${LIST}?page=1`, ...cursorPaths(cursors), `${LIST}?page=5000`, searchCommon, searchRare, ...ids.slice(0, 50).map((id) => `${LIST}/${id}`)];
   await load(base, warm, { headers, duration: Math.min(SECONDS, 8) });
+  await load(bare.base, ['/bare/list', ...ids.slice(0, 50).map((id) => `/bare/read/${id}`)], { duration: Math.min(SECONDS, 4) });
   await drained(base);
-  await run('hello-world (cùng máy chủ)', 'hello', ['/bench/hello'], {});
-  await run('danh sách trang 1 (có tổng số)', 'page1', [`${LIST}?page=1`]);
-  await run(`trang kế theo con trỏ, nông (trang ${shallow.map((c) => c.page + 1).join(', ')})`, 'cursor', cursorPaths(shallow));
-  if (deep.length)
-    await run(`trang kế theo con trỏ, sâu (trang ${deep.map((c) => (c.page + 1).toLocaleString('en')).join(', ')})`, 'cursorDeep', cursorPaths(deep));
-  await run('nhảy tới trang 5.000', 'page5000', [`${LIST}?page=5000`]);
-  await run("danh sách có tìm kiếm ('hạt điều 1234')", 'search', [search]);
+  await run('trần: hello-world (Fastify trần)', 'bareHello', ['/bare/hello'], {}, bare.base);
+  await run('trần: truy vấn trang 1 (10 dòng theo id giảm dần)', 'bareList', ['/bare/list'], {}, bare.base);
+  await run(
+    'trần: đọc theo id',
+    'bareRead',
+    ids.map((id) => `/bare/read/${id}`),
+    {},
+    bare.base,
+  );
+  await run('hello-world (cùng máy chủ API)', 'hello', ['/bench/hello'], {});
+  await run('danh sách trang 1 (đăng nhập, phạm vi, kiểm tra, phong bì)', 'page1', [`${LIST}?page=1`]);
   await run(
     'xem chi tiết theo id',
     'read',
     ids.map((id) => `${LIST}/${id}`),
   );
+  await run('nhảy tới trang 5.000', 'page5000', [`${LIST}?page=5000`]);
+  await run(`trang kế theo con trỏ, nông (trang ${shallow.map((c) => c.page + 1).join(', ')})`, 'cursor', cursorPaths(shallow));
+  if (deep.length)
+    await run(`trang kế theo con trỏ, sâu (trang ${deep.map((c) => (c.page + 1).toLocaleString('en')).join(', ')})`, 'cursorDeep', cursorPaths(deep));
+  await run(`tìm không dấu, từ phổ biến ('${common}', ${foundCommon.pagination.total} kết quả)`, 'searchCommon', [searchCommon]);
+  await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
+  await bare.close();
 
   // export (before sign-in, whose argon2 queue outlives its run): the inactive tenth of the table,
   // 100,000 rows at 1,000,000; RSS of this whole process sampled
@@ -179,16 +199,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     await drained(base);
     rows.push({
       key: 'signin',
-      scenario: 'đăng nhập (POST /api/auth/login)',
+      scenario: 'đăng nhập (POST /api/auth/login; autocannon, bench/signin.ts)',
       engine,
       m: { rps: r.reqPerSec, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors, total: 0, load: load1 },
     });
   } else {
-    await run('đăng nhập (POST /api/auth/login)', 'signin', ['/api/auth/login'], {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
+    say(`${engine}: bench/signin.ts không có, bỏ qua đăng nhập`);
   }
 
   await app.close();
@@ -222,8 +238,12 @@ async function main() {
     fs.writeFileSync(arg('out') as string, JSON.stringify(await benchEngine(only)));
     process.exit(0);
   }
+  ensureWrk(say);
+  const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+  const up = [uptime()];
   const rows: Row[] = [];
   for (const engine of ENGINES) rows.push(...(await engineInChild(engine)));
+  up.push(uptime());
   let web: unknown = null;
   const webFile = path.join(here, 'web-size.ts'); // written by the web side; optional
   if (fs.existsSync(webFile)) {
@@ -233,10 +253,14 @@ async function main() {
       say(`không đo được kích thước gói web: ${(err as Error).message}`);
     }
   }
-  const table = renderTable(rows, web, { seconds: SECONDS, connections: CONNECTIONS, rows: ROWS, cpus: os.cpus().length, node: process.version });
+  const counts = Object.fromEntries(ENGINES.map((e) => [e, rowsOf(e)]));
+  const table = renderTable(rows, web, { seconds: SECONDS, connections: CONNECTIONS, rows: counts, cpus: os.cpus().length, node: process.version, uptime: up });
   console.log(table);
-  if (SECONDS >= 15 && ROWS >= 1_000_000) fs.writeFileSync(path.join(here, 'RESULTS.md'), table);
-  else say('chạy rút gọn (BENCH_SECONDS/BENCH_ROWS): không ghi bench/RESULTS.md');
+  if (SECONDS >= 10 && ROWS >= 1_000_000 && process.env.BENCH_WRITE !== 'no') {
+    const file = path.join(here, 'RESULTS.md');
+    fs.writeFileSync(file, table);
+    spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' }); // the repository's lint formats markdown
+  } else say('chạy rút gọn (BENCH_SECONDS/BENCH_ROWS): không ghi bench/RESULTS.md');
   process.exit(0);
 }
 

@@ -92,6 +92,18 @@ describe('totals on large lists', () => {
     expect(r.body.data.pagination).toMatchObject({ total: 10000, total_is_estimate: true });
     const exact = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'don vi 100' } });
     expect(exact.body.data.pagination).toMatchObject({ total: 62, total_is_estimate: false });
+    // a page that is not full knows its total without counting: the same figures as a count
+    const rare = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'don vi 10049' } });
+    expect(rare.body.data.entries.map((e: { name: string }) => e.name)).toEqual(['Đơn vị 10049']);
+    expect(rare.body.data.pagination).toMatchObject({ page: 1, total: 1, total_pages: 1, total_is_estimate: false, next_cursor: null });
+    const last = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'don vi 100', page: '7', limit: '10' } });
+    expect(last.body.data.entries).toHaveLength(2);
+    expect(last.body.data.pagination).toMatchObject({ total: 62, total_pages: 7, total_is_estimate: false });
+    const past = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'don vi 100', page: '9', limit: '10' } });
+    expect(past.body.data.entries).toHaveLength(0);
+    expect(past.body.data.pagination).toMatchObject({ total: 62, total_is_estimate: false });
+    const none = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'khong co dau' } });
+    expect(none.body.data.pagination).toMatchObject({ total: 0, total_pages: 0, total_is_estimate: false });
     const deep = await call(t, 'GET', '/api/admin/product-units', { query: { page: '900', limit: '10', sort: 'id' } });
     expect(deep.body.data.entries[0].name).toBe('Đơn vị 8991');
     await t.database.query(sql`delete from product_units where name like 'Đơn vị %'`);

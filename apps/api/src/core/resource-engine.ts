@@ -43,6 +43,15 @@ async function totalOf(db: Db, def: ResourceDef, w: SQL[], plain: boolean): Prom
   return { total: n, estimate: false };
 }
 
+/**
+ * The exact total a page of a list shows by itself (the rows query fetches limit + 1 rows): a page
+ * with rows that is not full is the last one, and an empty first page means an empty list. Otherwise null.
+ */
+export function knownTotal(offset: number, limit: number, fetched: number): { total: number; estimate: false } | null {
+  if (fetched > limit || (fetched === 0 && offset > 0)) return null;
+  return { total: offset + fetched, estimate: false };
+}
+
 export async function listRows(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, hooks?: ResourceHooks) {
   const db = services.db;
   const w = whereOf(def, q, ctx.user);
@@ -61,7 +70,10 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
         ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset})${orderSql(s)}`
         : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
     const plain = scopeOf(def, ctx.user).length === 0 && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
-    [rows, total] = await Promise.all([exec(db, query), totalOf(db, def, w, plain)]);
+    rows = await exec(db, query);
+    // a page that is not full ends the list: its total is exact without a second query (most searches
+    // match less than a page). An empty page past the end still counts, to say how many there are.
+    total = knownTotal(offset, limit, rows.length) ?? (await totalOf(db, def, w, plain));
   }
   const more = rows.length > limit;
   if (more) rows = rows.slice(0, limit);
