@@ -1,39 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { tempPgDatabase } from './pg-temp';
-import { type ServerProcess, signIn, startServer } from './server-process';
+import { describe, expect, it } from 'vitest';
+import { serverHarness, signIn } from './server-process';
 
 const PG = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'Admin@12345';
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
-});
-
-/** Environment of a server on its own data: a temporary DATA_DIR, and on PostgreSQL a fresh database. */
-async function ownData(): Promise<Record<string, string>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-dur-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DATA_DIR: dir, ADMIN_PASSWORD: PASSWORD };
-  if (PG) {
-    const t = await tempPgDatabase(PG, 'dur');
-    cleanups.push(t.drop);
-    env.DATABASE_URL = t.url;
-  }
-  return env;
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const s = await startServer(env);
-  cleanups.push(() => {
-    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    return s.exited;
-  });
-  return s;
-}
+const { ownData, start } = serverHarness('dur', PASSWORD);
 
 const json = { 'content-type': 'application/json' };
 

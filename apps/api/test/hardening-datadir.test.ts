@@ -1,35 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cannotOpenMessage } from '../src/db/client';
 import { DataDirLocked, lockDataDir } from '../src/db/data-lock';
-import { type ServerProcess, signIn, startServer } from './server-process';
+import { serverHarness, signIn } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = 'Admin@12345';
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
-});
-
-function tmpDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-lock-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const s = await startServer(env);
-  cleanups.push(() => {
-    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    return s.exited;
-  });
-  return s;
-}
+const { tempDir: tmpDir, start } = serverHarness('lock', PASSWORD);
 
 /** Starts a server that is expected to stop before listening; resolves with its exit code and output. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number | string; output: string }> {

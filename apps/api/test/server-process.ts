@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
+import { tempPgDatabase } from './pg-temp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,4 +59,43 @@ export async function signIn(url: string, username: string, password: string): P
   const body = (await r.json()) as { code: number; data: { token: string } };
   if (body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.data.token;
+}
+
+/**
+ * What a test file that spawns real servers needs, cleaned up after the file: temporary DATA_DIRs, on
+ * PostgreSQL (TEST_DATABASE_URL) a fresh database each, and servers killed if a test left them running.
+ */
+export function serverHarness(prefix: string, adminPassword = 'Admin@12345') {
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
+  });
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nns-${prefix}-`));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  return {
+    cleanups,
+    tempDir,
+    /** environment of a server on its own data */
+    async ownData(): Promise<Record<string, string>> {
+      const env: Record<string, string> = { DATA_DIR: tempDir(), ADMIN_PASSWORD: adminPassword };
+      const pg = process.env.TEST_DATABASE_URL;
+      if (pg) {
+        const t = await tempPgDatabase(pg, prefix);
+        cleanups.push(t.drop);
+        env.DATABASE_URL = t.url;
+      }
+      return env;
+    },
+    async start(env: Record<string, string>): Promise<ServerProcess> {
+      const s = await startServer(env);
+      cleanups.push(() => {
+        if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+        return s.exited;
+      });
+      return s;
+    },
+  };
 }

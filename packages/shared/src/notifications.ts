@@ -47,3 +47,13 @@ export interface NotificationEventData {
 }
 
 export const NOTIFICATION_EVENT_KIND = 'notification';
+
+/** One notification as its recipient sees it (GET /api/admin/profile/notifications, a live replay). */
+export interface InboxEntry {
+  id: number;
+  event_id: number;
+  title: string;
+  content: string;
+  sent_at: string;
+  read_at: string | null;
+}

@@ -1,4 +1,4 @@
-import { AUDIENCE_FIELD, NOTIFICATION_EVENT_KIND, type NotificationAudience } from '@nns/shared';
+import { AUDIENCE_FIELD, type InboxEntry, NOTIFICATION_EVENT_KIND, type NotificationAudience } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import usersDef from '@nns/shared/resources/users';
 import { type SQL, sql } from 'drizzle-orm';
@@ -197,15 +197,7 @@ export async function notify(s: Pick<Services, 'database'>, audience: Audience, 
   return s.database.db.transaction((t) => run(t as unknown as Db));
 }
 
-/** One notification as its recipient sees it (profile list, replay). */
-export interface InboxEntry {
-  id: number;
-  event_id: number;
-  title: string;
-  content: string;
-  sent_at: string;
-  read_at: string | null;
-}
+export type { InboxEntry };
 
 export const inboxEntry = (r: Record<string, unknown>): InboxEntry => ({
   id: Number(r.id),

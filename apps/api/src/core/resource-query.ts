@@ -53,20 +53,25 @@ function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
   }
 }
 
+/** The paging of every list (declared or hand-written): page from 1, limit up to MAX_LIMIT. */
+export const pageQueryShape = {
+  page: z.coerce
+    .number({ error: 'Trang phải là số nguyên dương' })
+    .int('Trang phải là số nguyên dương')
+    .min(1, 'Trang phải là số nguyên dương')
+    .max(1_000_000, 'Trang quá lớn')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Số dòng mỗi trang phải là số nguyên' })
+    .int('Số dòng mỗi trang phải là số nguyên')
+    .min(1, 'Số dòng mỗi trang tối thiểu là 1')
+    .max(MAX_LIMIT, `Số dòng mỗi trang tối đa là ${MAX_LIMIT}`)
+    .default(10),
+};
+
 export function listQuerySchema(def: ResourceDef) {
   const shape: Record<string, z.ZodType> = {
-    page: z.coerce
-      .number({ error: 'Trang phải là số nguyên dương' })
-      .int('Trang phải là số nguyên dương')
-      .min(1, 'Trang phải là số nguyên dương')
-      .max(1_000_000, 'Trang quá lớn')
-      .default(1),
-    limit: z.coerce
-      .number({ error: 'Số dòng mỗi trang phải là số nguyên' })
-      .int('Số dòng mỗi trang phải là số nguyên')
-      .min(1, 'Số dòng mỗi trang tối thiểu là 1')
-      .max(MAX_LIMIT, `Số dòng mỗi trang tối đa là ${MAX_LIMIT}`)
-      .default(10),
+    ...pageQueryShape,
     search: z.string().max(200, 'Từ khóa tìm kiếm tối đa 200 ký tự').optional(),
     sort: z
       .string()

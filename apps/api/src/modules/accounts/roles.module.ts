@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { publishPermissionsChanged } from '../../core/realtime';
-import { listQuerySchema } from '../../core/resource-query';
+import { pageQueryShape } from '../../core/resource-query';
 import { exec, findOne, present, updateSql } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { scopeOf } from '../../core/scope';
@@ -32,8 +32,8 @@ const createBody = rolesDef.createSchema.extend({ permissions: permissionsSchema
 const updateBody = rolesDef.updateSchema.extend({ permissions: permissionsSchema.optional() }).strict();
 const permsBody = z.object({ permissions: permissionsSchema }).strict();
 // page and limit are read like every list's
-const catalogueQuery = listQuerySchema(rolesDef)
-  .pick({ page: true, limit: true })
+const catalogueQuery = z
+  .object(pageQueryShape)
   .extend({
     role_id: z.coerce.number({ error: 'Vai trò không hợp lệ' }).int().positive('Vai trò không hợp lệ').max(2147483647, 'Vai trò không hợp lệ').optional(),
   })

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { INBOX_COLUMNS, inboxEntry, sendIfDue } from '../../core/notify';
+import { pageQueryShape } from '../../core/resource-query';
 import { exec, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
@@ -18,18 +19,7 @@ const sameValue = (a: unknown, b: unknown, time: boolean) => {
 
 const inboxQuery = z
   .object({
-    page: z.coerce
-      .number({ error: 'Trang phải là số nguyên dương' })
-      .int('Trang phải là số nguyên dương')
-      .min(1, 'Trang phải là số nguyên dương')
-      .max(1_000_000, 'Trang quá lớn')
-      .default(1),
-    limit: z.coerce
-      .number({ error: 'Số dòng mỗi trang phải là số nguyên' })
-      .int('Số dòng mỗi trang phải là số nguyên')
-      .min(1, 'Số dòng mỗi trang tối thiểu là 1')
-      .max(100, 'Số dòng mỗi trang tối đa là 100')
-      .default(10),
+    ...pageQueryShape,
     unread: z.enum(['0', '1'], { error: 'Giá trị lọc chưa đọc phải là 0 hoặc 1' }).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
+import type { InboxEntry } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,16 +7,6 @@ import { api } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { queryClient } from '../../core/query';
 import { INBOX_KEY } from '../../core/realtime';
-
-/** One notification as its recipient sees it (GET /api/admin/profile/notifications). */
-export interface InboxEntry {
-  id: number;
-  event_id: number;
-  title: string;
-  content: string;
-  sent_at: string;
-  read_at: string | null;
-}
 
 interface Inbox {
   entries: InboxEntry[];
