@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { startBare } from './bare';
 import { type Measure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
+import { DIARIES_PER_BATCH, seedBatchDiaries } from './seed-diaries';
 import { ensureWrk, wrk } from './wrk';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -169,6 +170,17 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
   await bare.close();
 
+  // issue 13: a batch's detail screen (the batch, its 200 diaries, the stage timeline, the safe harvest)
+  // with as many diaries in the table as product units above
+  const t1 = Date.now();
+  say(`${engine}: đang tạo ${ROWS.toLocaleString('vi-VN')} nhật ký sản xuất…`);
+  const batchId = await seedBatchDiaries(app, database, token, ROWS);
+  say(`${engine}: đã tạo nhật ký trong ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  const timeline = `/api/admin/batches/timeline/${batchId}`;
+  await load(base, [timeline], { headers, duration: Math.min(SECONDS, 4) });
+  await drained(base);
+  await run(`chi tiết lô: lô + ${DIARIES_PER_BATCH} nhật ký + dòng thời gian (${ROWS.toLocaleString('en')} nhật ký trong bảng)`, 'batchDetail', [timeline]);
+
   // export (before sign-in, whose argon2 queue outlives its run): the inactive tenth of the table,
   // 100,000 rows at 1,000,000; RSS of this whole process sampled
   say(`${engine}: xuất Excel ${Math.round(ROWS / 10).toLocaleString('vi-VN')} dòng…`);
@@ -258,7 +270,10 @@ async function main() {
   console.log(table);
   if (SECONDS >= 10 && ROWS >= 1_000_000 && process.env.BENCH_WRITE !== 'no') {
     const file = path.join(here, 'RESULTS.md');
-    fs.writeFileSync(file, table);
+    // the table is replaced; the notes written under it (from the first '## ' heading) are kept
+    const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    const notes = old.search(/^## /m);
+    fs.writeFileSync(file, notes >= 0 ? `${table.trimEnd()}\n\n${old.slice(notes)}` : table);
     spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' }); // the repository's lint formats markdown
   } else say('chạy rút gọn (BENCH_SECONDS/BENCH_ROWS): không ghi bench/RESULTS.md');
   process.exit(0);

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { ADMIN, adminToken, signInWithForm, userWith } from './helpers';
 
 /**
@@ -44,6 +45,8 @@ async function pickOption(page: Page, label: string, text: string) {
 test('a role with only the products permissions, a user holding it, the menu, 403, and a lock from another session', async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   const roleName = `Cán bộ sản phẩm ${stamp}`;
+  // two sign-ins, two forms, a lock and an axe-core check of each screen: more than the default 90 s on a busy machine
+  test.slow();
   const user = { username: `sanpham.${stamp}`, password: 'SanPham@2026' };
 
   await page.goto('/auth/login');
@@ -58,12 +61,14 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await expect(page.getByRole('checkbox', { name: 'Xem danh sách – Sản phẩm', exact: true })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Xem danh sách – Người dùng', exact: true })).not.toBeChecked();
   await expect(page.getByText('Phân quyền (8 quyền)')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   await saved(page, 'Thêm mới thành công');
   await expect(page).toHaveURL(/\/admin\/roles$/);
   await page.getByLabel('Tìm kiếm').fill(roleName);
   await page.getByLabel('Tìm kiếm').press('Enter');
   await expect(page.getByRole('cell', { name: roleName })).toBeVisible();
+  await expectAccessible(page);
 
   // the user, with that role
   await page.goto('/admin/general/users/create');
@@ -78,6 +83,7 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await pickOption(page, 'Phạm vi dữ liệu', 'Một phường/xã');
   await expect(page.getByRole('combobox', { name: 'Phường/xã' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Tỉnh/thành phố' })).toHaveCount(0);
+  await expectAccessible(page);
   await page.screenshot({ path: 'test-results/users-form-scope.png' });
   await pickOption(page, 'Phạm vi dữ liệu', 'Toàn hệ thống');
   await expect(page.getByRole('combobox', { name: 'Phường/xã' })).toHaveCount(0);
@@ -107,10 +113,12 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await page.goto('/admin/general/users');
   await expect(page).toHaveURL(/\/admin\/errors\/403$/);
   await expect(page.getByText('Không có quyền truy cập').first()).toBeVisible();
+  await expectAccessible(page);
 
   // locked by the administrator from another session: the next click returns to the sign-in page
   await page.goto('/admin/products');
   await expect(page.getByRole('columnheader', { name: 'STT' })).toBeVisible();
+  await expectAccessible(page);
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const found = await (await request.get('/api/admin/users', { headers, params: { search: user.username } })).json();
@@ -121,6 +129,7 @@ test('a role with only the products permissions, a user holding it, the menu, 40
   await expect(page).toHaveURL(/\/auth\/login$/);
   await signInWithForm(page, user);
   await expect(page.getByTestId('login-error')).toContainText('Tài khoản đã bị khóa');
+  await expectAccessible(page);
 });
 
 test('a body code 403 from the users list sends to the 403 screen once the role loses the permission', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { ADMIN, signInWithForm } from './helpers';
 
 /** Issue 12.5: the admin app runs under its Content-Security-Policy with no violation. */
@@ -32,4 +33,6 @@ test('sign-in, home, the live channel, lists, forms and the map load with no CSP
   await expect(map).toBeVisible();
   await page.waitForTimeout(500);
   expect(violations).toEqual([]);
+  // the map's controls and the form around it are named
+  await expectAccessible(page);
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { ADMIN, deleteRowWithConfirm } from './helpers';
 
 /** The second resource of issue 3 §6 under /admin/system/: farming forms, through the generic screens. */
@@ -29,8 +30,11 @@ test('farming forms: create, edit, search without accents, delete', async ({ pag
   await menu.getByText('Hình thức canh tác').click();
   await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   await expect(page.getByRole('columnheader', { name: 'STT' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await expect(page).toHaveURL(/\/farming-forms\/create$/);
+  await expect(page.locator('form')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Tên hình thức canh tác' }).fill(name);
   await page.getByRole('textbox', { name: 'Mã', exact: true }).fill(`HC-${stamp}`);
   await page.getByRole('textbox', { name: 'Tiêu chuẩn áp dụng' }).fill('TCVN 11041-2:2017');
@@ -43,8 +47,10 @@ test('farming forms: create, edit, search without accents, delete', async ({ pag
   await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
 
   // edit
-  await row.getByRole('button', { name: 'Chỉnh sửa' }).click();
+  await row.getByRole('link', { name: 'Chỉnh sửa' }).click();
   await expect(page).toHaveURL(/\/farming-forms\/\d+\/edit$/);
+  await expect(page.locator('form')).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole('textbox', { name: 'Tên hình thức canh tác' })).toHaveValue(name);
   await page.getByRole('textbox', { name: 'Tiêu chuẩn áp dụng' }).fill('VietGAP trồng trọt');
   await page.getByRole('button', { name: 'Lưu' }).click();

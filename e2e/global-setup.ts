@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Starts the real API server (which serves apps/web/dist) on a fresh temporary database. The web app
+ * Starts the real API server (which serves apps/web/dist) on a fresh temporary database holding the demo data. The web app
  * must be built first (scripts/e2e.mjs does it); this builds it only when dist is missing.
  */
 export default async function globalSetup() {
@@ -38,7 +38,8 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: password,
-      SEED_DEMO: 'no',
+      // the demo data (Vietnamese producers, batches, the demo accounts): the ward officer's phone spec works on it
+      SEED_DEMO: 'yes',
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,

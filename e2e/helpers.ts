@@ -17,7 +17,7 @@ export async function userWith(request: APIRequestContext, perms: string[], tag 
   const permissions = perms.map((p) => ({ action: p.split(':')[0], subject: p.split(':')[1] }));
   const role = await (await request.post('/api/admin/roles', { headers, data: { name: `Vai trò e2e ${tag}`, permissions } })).json();
   expect(role.code, JSON.stringify(role)).toBe(200);
-  const creds = { username: `canbo_${tag}`, password: 'CanBo@12345' };
+  const creds = { username: `canbo_${tag}`, password: 'ThuNghiem#2026' };
   const user = await (
     await request.post('/api/admin/users', {
       headers,
@@ -35,12 +35,35 @@ export async function signInWithForm(page: Page, creds: { username: string; pass
   await page.locator('button[type=submit]').click();
 }
 
-/** Deletes a list row through its 'Xóa' button and the 'Đồng ý!' confirm; the list is then empty. */
+/** Deletes a list row through its 'Xóa' button and the 'Đồng ý!' confirm; the list (or the search) is then empty. */
 export async function deleteRowWithConfirm(page: Page, row: Locator, name: string) {
   await row.getByRole('button', { name: 'Xóa' }).click();
   await expect(page.getByText(`Bạn có chắc muốn xóa “${name}”?`)).toBeVisible();
   await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
   await expect(page.locator('.ant-notification-notice', { hasText: 'Xóa thành công' })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByText('Không có dữ liệu').first()).toBeVisible();
+  // an empty list says so; an empty search result repeats the search (issue 18)
+  await expect(page.getByText(/^(Không có dữ liệu|Không tìm thấy kết quả cho “.+”)$/).first()).toBeVisible();
+}
+
+/** A confirm popup ('Thêm mới thành công'…): waits for it and answers 'Đồng ý!'. */
+export async function popup(page: Page, message: string | RegExp) {
+  const title = page.locator('.ant-modal-confirm-title', { hasText: message });
+  await expect(title).toBeVisible();
+  // a confirm just answered may still be fading out beside this one
+  const ok = page.locator('.ant-modal-confirm', { has: title }).getByRole('button', { name: 'Đồng ý!', exact: true });
+  await ok.click();
+  await expect(ok).toBeHidden();
+}
+
+/** An antd enum select on a phone: its list may close again while the form settles, so open and choose until chosen. */
+export async function pickEnum(page: Page, label: string, option: string) {
+  const box = page.getByRole('combobox', { name: label });
+  const item = box.locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').locator('.ant-select-selection-item');
+  await expect(async () => {
+    await box.evaluate((e) => e.scrollIntoView({ block: 'center' })); // above the phone's sticky Lưu bar
+    await box.click({ force: true });
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click({ timeout: 2000 });
+    await expect(item).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }

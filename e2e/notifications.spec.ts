@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { adminToken, signInWithForm } from './helpers';
 
 /**
@@ -43,7 +44,7 @@ test('a notification to a ward reaches that ward officer live, not another ward;
     permissions: [{ action: 'list', subject: 'product_units' }],
   });
   const officer = async (tag: string, wardId: number) => {
-    const creds = { username: `canbo_${tag}_${stamp}`, password: 'CanBo@12345' };
+    const creds = { username: `canbo_${tag}_${stamp}`, password: 'ThuNghiem#2026' };
     await post(request, headers, '/api/admin/users', {
       ...creds,
       full_name: `Cán bộ ${tag}`,
@@ -70,6 +71,7 @@ test('a notification to a ward reaches that ward officer live, not another ward;
   const notice = one.locator('.notice-socket').filter({ hasText: title });
   await expect(notice).toBeVisible();
   await expect(bell).toHaveAccessibleName('Thông báo, 1 chưa đọc');
+  await expectAccessible(one);
   // a click closes the notice
   await notice.click();
   await expect(notice).toHaveCount(0);
@@ -86,6 +88,7 @@ test('a notification to a ward reaches that ward officer live, not another ward;
   await expect(item).toBeVisible();
   await item.click();
   await expect(panel.getByLabel(`${title} (đã đọc)`)).toBeVisible();
+  await expectAccessible(one);
   await expect(bell).toHaveAccessibleName('Thông báo');
 });
 
@@ -98,7 +101,7 @@ test('the create form shows only the id field of the chosen audience and sends f
     name: `Cán bộ biểu mẫu ${stamp}`,
     permissions: [{ action: 'list', subject: 'product_units' }],
   });
-  const creds = { username: `canbo_bm_${stamp}`, password: 'CanBo@12345' };
+  const creds = { username: `canbo_bm_${stamp}`, password: 'ThuNghiem#2026' };
   await post(request, headers, '/api/admin/users', {
     ...creds,
     full_name: 'Cán bộ biểu mẫu',
@@ -123,6 +126,7 @@ test('the create form shows only the id field of the chosen audience and sends f
   // without the ward: the server's message under the field
   await admin.getByRole('button', { name: 'Lưu' }).click();
   await expect(admin.getByText('Vui lòng chọn phường/xã nhận thông báo')).toBeVisible();
+  await expectAccessible(admin);
   await wardBox.click();
   await wardBox.fill(`Biểu Mẫu ${stamp}`);
   await admin

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { adminToken, signInWithForm } from './helpers';
 
 /**
@@ -43,6 +44,8 @@ test('forgotten password: request, the mail’s link, a new password, sign in wi
   await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
   await expect(page).toHaveURL(/\/auth\/forget-password$/);
   await expect(page.getByRole('heading', { name: 'Quên mật khẩu' })).toBeVisible();
+  await expect(page).toHaveTitle('Quên mật khẩu · Nông nghiệp số');
+  await expectAccessible(page);
   await page.getByLabel('Email').fill('khong-phai-email');
   await page.getByRole('button', { name: 'Gửi yêu cầu' }).click();
   await expect(page.getByText('Email không đúng định dạng')).toBeVisible();
@@ -53,6 +56,7 @@ test('forgotten password: request, the mail’s link, a new password, sign in wi
   await expect(page).toHaveURL(/\/auth\/check-email$/);
   await expect(page.getByText('Vui lòng kiểm tra email')).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
+  await expectAccessible(page);
 
   // step 3: the link of the mail
   const link = await outboxLink(request, token, user.email);
@@ -63,6 +67,7 @@ test('forgotten password: request, the mail’s link, a new password, sign in wi
   await page.getByLabel('Nhập lại mật khẩu mới').fill('MatKhauKhac@2025');
   await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
   await expect(page.getByText('Mật khẩu nhập lại không khớp')).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Nhập lại mật khẩu mới').fill('MatKhauMoi@2025');
   await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
   await expect(page.locator('.ant-modal-confirm-success')).toBeVisible();
@@ -79,4 +84,5 @@ test('forgotten password: request, the mail’s link, a new password, sign in wi
   // the link worked once
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByText('Không thể đặt lại mật khẩu')).toBeVisible();
+  await expectAccessible(page);
 });

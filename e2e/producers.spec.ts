@@ -3,6 +3,7 @@ import { isGtin, withGs1CheckDigit } from '@nns/shared/validators';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
+import { expectAccessible } from './a11y';
 import { ADMIN } from './helpers';
 
 /**
@@ -38,6 +39,8 @@ const png = (colour: string) =>
     .toBuffer();
 
 test('producers: manufacturer, drawn material area, product with two images, approve, search, export and import back', async ({ page }) => {
+  // three forms, a map, uploads, an import and an axe-core check of each screen: near the default 90 s when busy
+  test.slow();
   const stamp = Date.now().toString(36).toUpperCase();
   // a new valid GTIN-13 and tax code each run (893 + 9 random digits + check digit; 10 digits): both are
   // unique, so a retry on the same server (CI's one retry) is not a duplicate
@@ -57,6 +60,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   await page.getByRole('textbox', { name: 'Số điện thoại' }).fill('0905123789');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Mã số thuế phải gồm 10 chữ số' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Mã số thuế' }).fill(taxCode);
   await page.getByRole('button', { name: 'Lưu' }).click();
   await saved(page, 'Thêm mới thành công');
@@ -81,6 +85,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   ])
     await map.click({ position: { x: box.width * x, y: box.height * y } });
   await expect(page.getByTestId('map-area')).toContainText('ha');
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('area-drawn.png') });
   await page.getByRole('button', { name: 'Lưu' }).click();
   await saved(page, 'Thêm mới thành công');
@@ -108,6 +113,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
     },
   ]);
   await expect(page.locator('.ant-image img')).toHaveCount(2);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Lưu' }).click();
   await saved(page, 'Thêm mới thành công');
 
@@ -121,6 +127,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
   await row.getByRole('button', { name: 'Phê duyệt' }).click();
   await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
   await expect(row.getByText('Đã duyệt')).toBeVisible();
+  await expectAccessible(page);
   const created = (await api(`/api/admin/products?search=${stamp.toLowerCase()}`)).entries[0];
   expect(created.images).toHaveLength(2);
   expect(created.status).toBe('approved');
@@ -145,6 +152,7 @@ test('producers: manufacturer, drawn material area, product with two images, app
     .setInputFiles({ name: 'san-pham.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: changed });
   await dialog.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   await expect(dialog.getByText(/cập nhật/i).first()).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Nhập dữ liệu' }).click();
   await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
   await expect(page.locator('.ant-notification-notice', { hasText: 'Đã nhập: thêm mới 0, cập nhật 1' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { adminToken, signInWithForm } from './helpers';
 
 /**
@@ -47,6 +48,7 @@ test('permissions changed and account locked reach the signed-in browser live', 
   await menu.getByText('Danh mục hệ thống').click();
   await expect(menu.getByText('Đơn vị tính', { exact: true })).toBeVisible();
   await expect(menu.getByText('Hình thức canh tác', { exact: true })).toBeVisible();
+  await expectAccessible(page);
   // a mark that a reload would wipe out
   await page.evaluate(() => {
     (window as unknown as { __kept: number }).__kept = 42;
@@ -59,6 +61,7 @@ test('permissions changed and account locked reach the signed-in browser live', 
   expect(changed.code, JSON.stringify(changed)).toBe(200);
   const notices = page.locator('.notice-socket');
   await expect(notices.filter({ hasText: 'Quyền của bạn vừa được cập nhật' })).toBeVisible();
+  await expectAccessible(page);
   await expect(menu.getByText('Hình thức canh tác', { exact: true })).toHaveCount(0);
   await expect(menu.getByText('Đơn vị tính', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __kept?: number }).__kept)).toBe(42);

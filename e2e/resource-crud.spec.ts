@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expectAccessible } from './a11y';
 import { ADMIN, deleteRowWithConfirm } from './helpers';
 
 /**
@@ -31,8 +32,12 @@ test('product units: create, validate, search, sort, edit, toggle, export, delet
   // create
   await page.goto(LIST);
   await expect(page.getByText('Đơn vị tính').first()).toBeVisible();
+  await expect(page).toHaveTitle('Đơn vị tính · Nông nghiệp số');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await expect(page).toHaveURL(/\/product-units\/create$/);
+  await expect(page).toHaveTitle('Thêm đơn vị tính · Nông nghiệp số');
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Tên đơn vị' }).fill(name);
   await page.getByRole('textbox', { name: 'Ký hiệu' }).fill('th');
   await page.getByRole('textbox', { name: 'Mô tả' }).fill('Đơn vị tạo bởi kiểm thử e2e');
@@ -64,6 +69,7 @@ test('product units: create, validate, search, sort, edit, toggle, export, delet
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expectAccessible(page);
   await page.reload();
   await expect(page.getByLabel('Tìm kiếm')).toHaveValue(`thung go ${stamp}`);
   await expect(row).toBeVisible();
@@ -80,16 +86,19 @@ test('product units: create, validate, search, sort, edit, toggle, export, delet
     const body = await (await answer).json();
     await expect(page).toHaveURL(new RegExp(param));
     await expect(header).toHaveAttribute('aria-sort', aria);
-    const shown = await page.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
+    // the first cell holds the row checkbox, the second the row number
+    const shown = await page.locator('tbody tr.ant-table-row td:nth-child(3)').allInnerTexts();
     expect(shown).toEqual(body.data.entries.map((e: { name: string }) => e.name));
   }
 
   // edit
   await page.getByLabel('Tìm kiếm').fill(stamp);
   await page.getByLabel('Tìm kiếm').press('Enter');
-  await row.getByRole('button', { name: 'Chỉnh sửa' }).click();
+  await row.getByRole('link', { name: 'Chỉnh sửa' }).click();
   await expect(page).toHaveURL(/\/product-units\/\d+\/edit$/);
   await expect(page.getByRole('textbox', { name: 'Tên đơn vị' })).toHaveValue(name);
+  await expect(page).toHaveTitle('Cập nhật đơn vị tính · Nông nghiệp số');
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: 'Ký hiệu' }).fill('tg');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Cập nhật thành công' })).toBeVisible();
@@ -101,6 +110,7 @@ test('product units: create, validate, search, sort, edit, toggle, export, delet
   await expect(sw).toHaveAttribute('aria-checked', 'true');
   await sw.click();
   await expect(page.getByText(`Bạn có chắc muốn tắt “Hoạt động” của “${name}”?`)).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Đồng ý!', exact: true }).click();
   await expect(sw).toHaveAttribute('aria-checked', 'false');
 

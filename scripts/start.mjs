@@ -29,7 +29,8 @@ const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
 const sources = Math.max(newest(path.join(root, 'apps/web')), newest(path.join(root, 'packages/shared/src')));
 if (!built || sources > built) {
   console.log('Đang build giao diện quản trị (một lần)...');
-  run('npm', ['run', 'build', '-w', 'apps/web', '--silent']);
+  // quietly: no file-size listing, no library warnings; only errors are shown
+  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', path.join(root, 'apps/web')]);
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
@@ -13,6 +13,7 @@ import { startNotificationScheduler } from './core/notify';
 import { buildOpenApi } from './core/openapi';
 import { registerPlatformRoutes } from './core/platform-routes';
 import { registerRealtime } from './core/realtime';
+import { registerRequestLog } from './core/request-log';
 import { registerResources } from './core/resource-engine';
 import { createRouter, errorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
@@ -69,6 +70,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // one line per request at most (core/request-log.ts), not Fastify's two
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     // the drain (core/shutdown.ts) answers requests during a shutdown, in Vietnamese
     return503OnClosing: false,
@@ -98,6 +101,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   app.decorate('routeTable', routeTable);
   app.decorateRequest('user', null);
   app.decorateRequest('audited', false);
+  registerRequestLog(app);
   // before any route: every answer (API, page, file, 404) carries the headers
   await registerSecurityHeaders(app, config, webIndexFile(config));
   // a shutdown answers new requests 503 (server.ts, core/shutdown.ts)

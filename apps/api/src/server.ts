@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { housekeeping } from './core/platform-routes';
 import { drainAndClose } from './core/shutdown';
 import { seedDemo } from './db/seed-demo';
+import { demoAccounts, demoBlock } from './modules/accounts/demo.module';
 
 /** Starts the product: migrates, seeds a new database, listens, and closes cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -22,19 +23,21 @@ async function main() {
   await housekeeping(app.services).catch((err) => app.log.error({ err }, 'housekeeping failed'));
   const timer = setInterval(() => housekeeping(app.services).catch(() => {}), 24 * 3600_000);
   timer.unref();
+  const demo = await demoAccounts(app.services.db);
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite nhúng tại ${config.dataDir}/pglite`;
-  console.log(`\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`);
-  console.log(`  Cơ sở dữ liệu: ${db}`);
-  console.log(`  Nơi lưu tệp: ${app.services.storage.description}`);
+  // one block: address, storage, how to sign in, the demo accounts
+  const block = [`\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`, `  Cơ sở dữ liệu: ${db}`, `  Nơi lưu tệp: ${app.services.storage.description}`];
   if (generatedAdminPassword) {
-    console.log(`  Đăng nhập: admin / ${generatedAdminPassword}   (mật khẩu tạo ngẫu nhiên, chỉ in một lần — hãy đổi sau khi đăng nhập)\n`);
+    block.push(`  Đăng nhập: admin / ${generatedAdminPassword}   (mật khẩu tạo ngẫu nhiên, chỉ in một lần — hãy đổi sau khi đăng nhập)\n`);
   } else if (freshDatabase && config.ADMIN_PASSWORD) {
-    console.log('  Đăng nhập: admin / (giá trị ADMIN_PASSWORD)\n');
+    block.push('  Đăng nhập: admin / (giá trị ADMIN_PASSWORD)\n');
   } else {
-    console.log('  Đăng nhập bằng tài khoản admin với mật khẩu đã đặt khi tạo cơ sở dữ liệu.\n');
+    block.push('  Đăng nhập bằng tài khoản admin với mật khẩu đã đặt khi tạo cơ sở dữ liệu.\n');
   }
+  if (demo.length) block.push(demoBlock(demo));
+  console.log(block.join('\n'));
   let closing = false;
   const shutdown = async (sig: string) => {
     if (closing) return;

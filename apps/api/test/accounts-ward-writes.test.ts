@@ -137,8 +137,8 @@ describe('every ward-bound resource: manufactures, material areas, administrativ
     const dry = await postImport(t, '/api/admin/manufactures/import', bad, { token: officer.token });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body.data.errors).toEqual([
-      { row: 2, field: 'ward_id', message: WARD_MSG },
-      { row: 3, field: 'ward_id', message: WARD_MSG },
+      { row: 2, field: 'ward_id', column: 'Phường/xã', message: WARD_MSG },
+      { row: 3, field: 'ward_id', column: 'Phường/xã', message: WARD_MSG },
     ]);
     const real = await postImport(t, '/api/admin/manufactures/import', bad, { token: officer.token, dryRun: false });
     expect(real.status).toBe(400);

@@ -87,7 +87,7 @@ describe('seafood criteria: ranges', () => {
     );
     expect(r.status).toBe(400);
     expect(r.body.data.errors).toEqual([
-      { row: 3, field: 'temperature_max', message: 'Nhiệt độ: giá trị tối đa (20) phải lớn hơn hoặc bằng giá trị tối thiểu (32)' },
+      { row: 3, field: 'temperature_max', column: 'Nhiệt độ đến (°C)', message: 'Nhiệt độ: giá trị tối đa (20) phải lớn hơn hoặc bằng giá trị tối thiểu (32)' },
     ]);
     expect((await call(t, 'GET', url, { query: { search: 'C2' } })).body.data.entries).toHaveLength(0);
   });

@@ -76,10 +76,14 @@ describe('product groups: a tree', () => {
     const l = await call(t, 'GET', base, { query: { search: 'ca tra' } });
     expect(l.body.data.entries[0].path).toBe('Thủy sản / Cá / Cá tra');
     const cyc = await postImport(t, `${base}/import`, await workbook(H, [['G-TS', 'Thủy sản', 'G-TS-CA-TRA']]));
-    expect(cyc.body.data.errors).toEqual([{ row: 2, field: 'parent_id', message: 'Không thể chọn chính nhóm này hoặc một nhóm con của nó làm nhóm cha' }]);
+    expect(cyc.body.data.errors).toEqual([
+      { row: 2, field: 'parent_id', column: 'Nhóm cha', message: 'Không thể chọn chính nhóm này hoặc một nhóm con của nó làm nhóm cha' },
+    ]);
     await create({ code: 'G-TS-CF', name: 'Cà phê', parent_id: (await call(t, 'GET', base, { query: { search: 'G-TS' } })).body.data.entries[0].id });
     const amb = await postImport(t, `${base}/import`, await workbook(H, [['G-X', 'Nhóm mới', 'Cà phê']]));
-    expect(amb.body.data.errors).toEqual([{ row: 2, field: 'parent_id', message: "Nhóm cha 'Cà phê' trùng với nhiều bản ghi, hãy ghi mã thay cho tên" }]);
+    expect(amb.body.data.errors).toEqual([
+      { row: 2, field: 'parent_id', column: 'Nhóm cha', message: "Nhóm cha 'Cà phê' trùng với nhiều bản ghi, hãy ghi mã thay cho tên" },
+    ]);
   });
 });
 

@@ -36,7 +36,7 @@ describe(`a real server process (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 1
 
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
     const env = await ownData();
-    const s = await start({ ...env, LOG_LEVEL: 'info' }); // its request log tells when all have arrived
+    const s = await start({ ...env, LOG_LEVEL: 'debug' }); // its request log (arrivals show at debug) tells when all have arrived
     // sign-ins are slow on purpose (argon2id): several are still running when the signal arrives
     const body = JSON.stringify({ username: 'admin', password: PASSWORD });
     const inFlight = Array.from({ length: 6 }, () =>

@@ -32,7 +32,8 @@ test('a password reset, from the e-mailed SPA link to the new password, leaves n
     logger: true,
     logStream: { write: (line: string) => void lines.push(line) },
     env: {},
-    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'info', WEB_DIST: web, publicUrl: 'http://nns.test' },
+    // at debug: a page served well (the SPA's reset page) is logged only there, and must hide its token too
+    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'debug', WEB_DIST: web, publicUrl: 'http://nns.test' },
   });
   try {
     const u = await makeUser(t);

@@ -1,9 +1,12 @@
 import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { col } from '../src/core/resource-query';
-import { iso, selectColumns, selectList } from '../src/core/resource-store';
+import { exec, execPrepared, execStatic, iso, selectColumns, selectList } from '../src/core/resource-store';
+import type { Db } from '../src/db/client';
 
 // issue 11: work moved out of the hot path must give the same answers as the work it replaced
 
@@ -47,5 +50,51 @@ describe('iso: timestamps as ISO 8601 UTC', () => {
     expect(iso('not a date')).toBe('not a date');
     expect(iso(null)).toBe(null);
     expect(iso('0099-01-01 00:00:00+00 BC')).toBe('0099-01-01 00:00:00+00 BC');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('execPrepared: named prepared statements on PostgreSQL', () => {
+  it('prepares a text once per connection and answers the rows exec answers (same type parsers)', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    try {
+      const db = drizzle(pool) as unknown as Db;
+      const q = (n: number) => sql`select ${n}::int as n, ${'2026-11-22 03:28:58.5+00'}::timestamptz as t, ${'{1,2}'}::int[] as a, ${'x'}::text as s`;
+      const a = await execPrepared(db, q(1));
+      const b = await execPrepared(db, q(2));
+      expect(a).toEqual(await exec(db, q(1)));
+      expect(b).toEqual(await exec(db, q(2)));
+      expect(a[0]).toMatchObject({ n: 1, a: [1, 2], s: 'x' });
+      expect(typeof a[0].t).toBe('string');
+      const text = new PgDialect().sqlToQuery(q(0)).sql;
+      const prepared = (await pool.query('select name, statement from pg_prepared_statements')).rows;
+      const mine = prepared.filter((r) => r.statement === text);
+      expect(mine).toHaveLength(1);
+      expect(mine[0].name).toMatch(/^nns_\d+$/);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('execStatic builds a fixed text once per key and binds only its values', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    try {
+      const db = drizzle(pool) as unknown as Db;
+      let built = 0;
+      const build = (v: (name: string) => unknown) => {
+        built++;
+        return sql`select ${v('n')}::int * 2 as n, ${v('s')}::text as s`;
+      };
+      expect(await execStatic(db, 'test|double', build, { n: 2, s: 'a' })).toEqual([{ n: 4, s: 'a' }]);
+      expect(await execStatic(db, 'test|double', build, { n: 21, s: 'b' })).toEqual([{ n: 42, s: 'b' }]);
+      expect(built).toBe(1);
+      expect(
+        await exec(
+          db,
+          build((n) => ({ n: 21, s: 'b' })[n]),
+        ),
+      ).toEqual([{ n: 42, s: 'b' }]);
+    } finally {
+      await pool.end();
+    }
   });
 });

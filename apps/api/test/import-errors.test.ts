@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('per-row errors', () => {
-  it('reports each bad cell with its row and field, and writes nothing', async () => {
+  it('reports every error of every bad row at once, with its row, field and column label, and writes nothing', async () => {
     const before = (await call(t, 'GET', '/api/admin/product-plants/count')).body.data.count;
     const buf = await workbook(H, [
       ['CT-1', 'Cà phê vối TR4', 'Cà phê', 1095, '4,5', 'Có', 'bỏ qua'],
@@ -27,11 +27,14 @@ describe('per-row errors', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ dry_run: true, written: false, total: 5, created: 1, ignored_columns: ['Cột lạ'] });
     expect(r.body.data.errors).toEqual([
-      { row: 3, field: 'plant_id', message: "Loài cây 'Cây không có' không tồn tại" },
-      { row: 3, field: 'growth_duration_days', message: 'Thời gian sinh trưởng (ngày) phải là số nguyên' },
-      { row: 4, field: 'is_active', message: "Hoạt động chỉ nhận 'Có' hoặc 'Không'" },
-      { row: 5, field: 'code', message: 'Mã bắt buộc (dùng để nhận diện bản ghi)' },
-      { row: 6, field: 'code', message: "Mã 'CT-1' trùng với dòng 2" },
+      { row: 3, field: 'plant_id', column: 'Loài cây', message: "Loài cây 'Cây không có' không tồn tại" },
+      { row: 3, field: 'growth_duration_days', column: 'Thời gian sinh trưởng (ngày)', message: 'Thời gian sinh trưởng (ngày) phải là số nguyên' },
+      // a bad cell does not hide the row's other errors (required, bounds): one dry run shows them all
+      { row: 4, field: 'is_active', column: 'Hoạt động', message: "Hoạt động chỉ nhận 'Có' hoặc 'Không'" },
+      { row: 4, field: 'name', column: 'Tên giống cây trồng', message: 'Tên giống cây trồng bắt buộc' },
+      { row: 4, field: 'yield_per_ha', column: 'Năng suất (tấn/ha)', message: 'Năng suất (tấn/ha) phải lớn hơn hoặc bằng 0' },
+      { row: 5, field: 'code', column: 'Mã', message: 'Mã bắt buộc (dùng để nhận diện bản ghi)' },
+      { row: 6, field: 'code', column: 'Mã', message: "Mã 'CT-1' trùng với dòng 2" },
     ]);
     const real = await postImport(t, url, buf, { dryRun: false });
     expect(real.status).toBe(400);
@@ -50,8 +53,8 @@ describe('per-row errors', () => {
       ]),
     );
     expect(r.body.data.errors).toEqual([
-      { row: 2, field: 'name', message: 'Tên giống cây trồng bắt buộc' },
-      { row: 3, field: 'yield_per_ha', message: 'Năng suất (tấn/ha) phải lớn hơn hoặc bằng 0' },
+      { row: 2, field: 'name', column: 'Tên giống cây trồng', message: 'Tên giống cây trồng bắt buộc' },
+      { row: 3, field: 'yield_per_ha', column: 'Năng suất (tấn/ha)', message: 'Năng suất (tấn/ha) phải lớn hơn hoặc bằng 0' },
     ]);
     expect(r.body.data.created).toBe(1);
     expect(r.body.data.rows[2]).toMatchObject({ row: 4, key: 'CT-6', action: 'create' });

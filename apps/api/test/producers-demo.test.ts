@@ -2,6 +2,7 @@ import { isCitizenId, isGtin, isPhone, isTaxCode, isUploadUrl, thumbnailUrlOf } 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
+import { demoAccounts, demoBlock } from '../src/modules/accounts/demo.module';
 import { PRODUCERS } from '../src/modules/producers/demo-data';
 import { call, makeApp, type TestApp } from './helpers';
 
@@ -102,6 +103,17 @@ describe('producers demo data', () => {
       expect(x.manufacturing_form_id, x.code).toEqual(expect.any(Number));
       expect(x.manufacturing_sector_id, x.code).toEqual(expect.any(Number));
     }
+  });
+
+  it('names the demo accounts for the console block after start: username, role, scope and the password', async () => {
+    const accounts = await demoAccounts(t.app.services.db);
+    expect(accounts.map((a) => a.username)).toEqual(['canbo.phuong', 'tran.minh', 'canbo.tinh', 'htx.caphe', 'pham.thu', 'bientap']);
+    expect(accounts[0]).toMatchObject({ role: 'Cán bộ phường' });
+    expect(accounts[0].scope).toMatch(/Xuân Hương/);
+    expect(accounts.find((a) => a.username === 'bientap')?.scope).toBe('toàn hệ thống');
+    const block = demoBlock(accounts);
+    expect(block).toContain('NongNghiep@2026');
+    expect(block.split('\n').filter((l) => /^ {4}\S/.test(l))).toHaveLength(6);
   });
 
   it('runs again without duplicating anything', async () => {

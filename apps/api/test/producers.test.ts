@@ -86,9 +86,12 @@ describe('manufactures', () => {
     expect(e.body.data.rows).toBe(1);
     const { name, rows } = await readExport(e.body.data.url);
     expect(name).toBe('Cơ sở sản xuất');
-    expect(rows[0]).toEqual(['STT', 'Mã cơ sở', 'Tên cơ sở sản xuất', 'Số điện thoại', 'Ngành sản xuất', 'Phường/xã', 'Trạng thái']);
+    // the list's columns first, then the rest of the detail (issue 18.6)
+    expect(rows[0].slice(0, 7)).toEqual(['STT', 'Mã cơ sở', 'Tên cơ sở sản xuất', 'Số điện thoại', 'Ngành sản xuất', 'Phường/xã', 'Trạng thái']);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Mã số thuế', 'Người đại diện', 'Địa chỉ', 'Ngày tạo']));
     expect(rows[1].slice(0, 3)).toEqual([1, 'CSSX-ST-002', 'Công ty TNHH Gạo Hồ Quang Trí']);
     expect(rows[1][6]).toBe('Đang hoạt động');
+    expect(rows[1][rows[0].indexOf('Mã số thuế')]).toBe('2200123456');
   });
 });
 
@@ -207,7 +210,7 @@ describe('distributors, apps, labors: approve and count', () => {
     expect(g.body.data.password).toMatch(/.{10,}/);
     const [row] = await t.database.query<{ password: string }>(sql`select password from labors where id = ${id}`);
     expect(row.password).toMatch(/^\$argon2id\$/);
-    const given = await call(t, 'PUT', `/api/admin/labors/reset-password/${id}`, { body: { password: 'MatKhauMoi@1' } });
+    const given = await call(t, 'PUT', `/api/admin/labors/reset-password/${id}`, { body: { password: 'MatKhauMoi@2026' } });
     expect(given.body.data).toEqual({ id });
     expect((await call(t, 'PUT', `/api/admin/labors/reset-password/${id}`, { body: { password: 'ngan' } })).status).toBe(400);
     expect((await call(t, 'PUT', '/api/admin/labors/reset-password/999999')).status).toBe(404);

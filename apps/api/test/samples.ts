@@ -21,6 +21,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   wards: { district_id: null },
   // the audience 'all' names no id (the others must stay empty)
   notifications: { audience: 'all', role_id: null, province_id: null, ward_id: null, user_id: null, scheduled_at: null },
+  // a diary's stage must belong to its batch's process and its labor to the batch's producer: samples of their own would not
+  diaries: { stage_id: null, labor_id: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

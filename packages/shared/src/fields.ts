@@ -75,6 +75,12 @@ export interface FieldOptions {
   landline?: boolean;
   /** shown on forms only while each named field holds one of the values (a notification's audience id); sent empty otherwise */
   showWhen?: Record<string, unknown[]>;
+  /**
+   * ref / refs: the path under /api/admin the form's picker asks instead of the target's list, when
+   * the user may pick only some records ('roles/assignable': the roles the user may give). Same
+   * answer shape (`entries`, with `search`, `ids`, `limit`); list filters still use the whole list.
+   */
+  refPath?: string;
 }
 
 /** Whether a field with `showWhen` applies to these values (always, without it). */

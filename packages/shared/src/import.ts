@@ -2,6 +2,8 @@
 export interface RowError {
   row: number;
   field: string;
+  /** the column's header in the file (the field's label) */
+  column?: string;
   message: string;
 }
 export interface RowReport {

@@ -6,6 +6,7 @@ export * from './import';
 export * from './media';
 export * from './notifications';
 export * from './permissions';
+export * from './preferences';
 export * from './resource';
 export * from './text';
 export * from './validators';

@@ -37,7 +37,7 @@ export const SUBJECTS = {
   manufactures: { label: 'Cơ sở sản xuất', area: 'producers' },
   products: { label: 'Sản phẩm', area: 'producers' },
   material_areas: { label: 'Vùng nguyên liệu', area: 'producers' },
-  raw_material_areas: { label: 'Vùng nguyên liệu thô', area: 'producers' },
+  raw_material_areas: { label: 'Vùng trồng', area: 'culture' },
   distributors: { label: 'Nhà phân phối', area: 'producers' },
   labors: { label: 'Người lao động', area: 'producers' },
   apps: { label: 'Người dùng ứng dụng', area: 'producers' },

@@ -1,11 +1,11 @@
 import { type FieldDef, MESSAGES, NO_DATA, type ResourceDef, TZ_OFFSET_MINUTES, unaccent } from '@nns/shared';
+import { lowerFirst } from '@nns/shared/log-sentence';
 import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import type { Db } from '../db/client';
 import { badRequest } from './errors';
 import { loadExcel } from './excel';
-import { exportColumns } from './export';
 import type { SessionUser } from './module';
 import { col } from './resource-query';
 import { exec } from './resource-store';
@@ -27,24 +27,48 @@ export function importableFields(def: ResourceDef): ImportColumn[] {
     .map(([key, field]) => ({ header: field.label, key, field }));
 }
 
-/**
- * The template: the export's columns (so an exported file imports as is), then the required fields
- * the list does not show, so a new row can be complete.
- */
+/** The template: every importable field in declaration order, the key (the one that names a row) first. */
 export function templateColumns(def: ResourceDef): ImportColumn[] {
   const all = importableFields(def);
-  const byKey = new Map(all.map((c) => [c.key, c]));
-  const out: ImportColumn[] = [];
-  for (const c of exportColumns(def)) {
-    const ic = byKey.get(c.key);
-    if (ic) out.push(ic);
-  }
-  for (const c of all) if (c.field.required && !out.includes(c)) out.push(c);
-  if (!out.some((c) => c.key === def.config.import?.key)) {
-    const k = byKey.get(def.config.import?.key ?? '');
-    if (k) out.unshift(k);
-  }
-  return out;
+  const key = def.config.import?.key;
+  const k = all.find((c) => c.key === key);
+  return k ? [k, ...all.filter((c) => c !== k)] : all;
+}
+
+const KIND_HINTS: Partial<Record<FieldDef['kind'], string>> = {
+  date: 'Ngày dd/mm/yyyy',
+  datetime: 'Ngày giờ dd/mm/yyyy hh:mm (giờ Việt Nam)',
+  switch: 'Có hoặc Không',
+  integer: 'Số nguyên',
+  money: 'Số tiền (VNĐ), số nguyên',
+  float: 'Số, phần thập phân dùng dấu phẩy hoặc dấu chấm',
+  images: 'Đường dẫn ảnh, mỗi dòng một ảnh',
+  files: 'Đường dẫn tệp, mỗi dòng một tệp',
+  image: 'Đường dẫn ảnh đã tải lên',
+  file: 'Đường dẫn tệp đã tải lên',
+  json: 'Dữ liệu JSON',
+  polygon: 'GeoJSON Polygon',
+  email: 'Địa chỉ email',
+  phone: 'Số điện thoại',
+  richtext: 'Văn bản (có thể có HTML)',
+};
+
+/**
+ * The second row of the template: how to fill the column ('Bắt buộc. Ngày dd/mm/yyyy', 'Không bắt
+ * buộc. Một trong: Đang hoạt động, Ngừng hoạt động'). The import knows it and skips it.
+ */
+export function columnHint(def: ResourceDef, c: ImportColumn): string {
+  const f = c.field;
+  const isKey = c.key === def.config.import?.key;
+  let how: string;
+  if (f.kind === 'enum') how = `Một trong: ${(f.options ?? []).map((o) => o.label).join(', ')}`;
+  else if (f.kind === 'ref') how = `Tên hoặc mã ${lowerFirst(resourceByName[f.ref ?? '']?.label ?? 'bản ghi')} đã có`;
+  else if (f.kind === 'refs') how = `Tên hoặc mã ${lowerFirst(resourceByName[f.ref ?? '']?.label ?? 'bản ghi')} đã có, cách nhau bởi dấu phẩy`;
+  else how = KIND_HINTS[f.kind] ?? (f.max ? `Văn bản, tối đa ${f.max} ký tự` : 'Văn bản');
+  if (f.min !== undefined && (f.kind === 'integer' || f.kind === 'float' || f.kind === 'money'))
+    how += `, từ ${f.min}${f.max !== undefined ? ` đến ${f.max}` : ''}`;
+  const need = isKey ? 'Bắt buộc, dùng để nhận diện (trùng thì cập nhật)' : f.required ? 'Bắt buộc' : 'Không bắt buộc';
+  return `${need}. ${how}`;
 }
 
 export interface SheetRow {
@@ -102,9 +126,20 @@ export async function readSheet(def: ResourceDef, buf: Buffer): Promise<Sheet> {
   if (![...cols.values()].some((c) => c.key === key)) {
     throw badRequest([{ field: 'file', message: `Tệp thiếu cột '${def.fields[key]?.label ?? key}' (dùng để nhận diện bản ghi)` }]);
   }
+  // the template's second row tells how to fill each column: not data
+  const isHintRow = (r: ExcelJS.Row) => {
+    let hints = 0;
+    for (const [i, c] of cols) {
+      const v = String(plainCell(r.getCell(i).value) ?? '').trim();
+      if (!v) continue;
+      if (v !== columnHint(def, c)) return false;
+      hints++;
+    }
+    return hints > 0;
+  };
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return;
+    if (n === 1 || (n === 2 && isHintRow(r))) return;
     const values: Record<string, unknown> = {};
     let any = false;
     for (const [i, c] of cols) {

@@ -1,12 +1,12 @@
 import '@fastify/multipart';
-import { type ResourceDef, toFieldErrors } from '@nns/shared';
+import { formatDate, formatDateTime, type ResourceDef, toFieldErrors } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError, badRequest } from './errors';
 import { loadExcel } from './excel';
 import { exportColumns, sheetName } from './export';
-import { type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
+import { columnHint, type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, ResourceHooks, Router } from './module';
 import { col, whereSql } from './resource-query';
 import { attachRefs, exec, present, selectList } from './resource-store';
@@ -39,7 +39,7 @@ export const importResponse = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), column: z.string().optional(), message: z.string() })),
   rows: z.array(
     z.object({
       row: z.number(),
@@ -110,7 +110,9 @@ const same = (def: ResourceDef, k: string, a: unknown, b: unknown) => {
 /** What a cell showed before: the export's own rendering where the list has that column. */
 function shownBefore(def: ResourceDef, row: Record<string, unknown>, key: string): unknown {
   const c = exportColumns(def).find((x) => x.key === key);
-  return c ? c.value(row) : (row[key] ?? '');
+  const v = c ? c.value(row) : (row[key] ?? '');
+  if (v instanceof Date) return def.fields[key]?.kind === 'date' ? formatDate(row[key] as string) : formatDateTime(row[key] as string);
+  return v;
 }
 
 interface RowJob {
@@ -129,7 +131,8 @@ async function importRow(j: RowJob, r: SheetRow) {
   const key = def.config.import?.key ?? 'code';
   const keyText = String(r.values[key] ?? '').trim();
   const fail = (errors: RowError[]) => {
-    s.errors.push(...errors);
+    // each error names its column as the file heads it
+    s.errors.push(...errors.map((e) => ({ ...e, column: e.column ?? def.fields[e.field.split('.')[0]]?.label ?? e.field })));
     s.rows.push({ row: r.row, key: keyText, action: 'error' });
   };
   if (!keyText) return fail([{ row: r.row, field: key, message: `${def.fields[key].label} bắt buộc (dùng để nhận diện bản ghi)` }]);
@@ -152,9 +155,13 @@ async function importRow(j: RowJob, r: SheetRow) {
     else if ('value' in res) body[c.key] = res.value;
     else if (!creating && c.field.required) errors.push({ row: r.row, field: c.key, message: `${c.field.label} bắt buộc` });
   }
-  if (errors.length) return fail(errors);
+  // the declaration's checks run on the cells that did read, so one pass reports every error of the row
   const parsed = (creating ? def.createSchema : def.updateSchema).safeParse(body);
-  if (!parsed.success) return fail(toFieldErrors(parsed.error.issues, def.labels).map((e) => ({ row: r.row, ...e })));
+  if (!parsed.success) {
+    const inError = new Set(errors.map((e) => e.field));
+    for (const e of toFieldErrors(parsed.error.issues, def.labels)) if (!inError.has(e.field.split('.')[0])) errors.push({ row: r.row, ...e });
+  }
+  if (errors.length || !parsed.success) return fail(errors);
   const data = parsed.data as Record<string, unknown>;
 
   let changes: Record<string, { from: unknown; to: unknown }> | undefined;
@@ -203,13 +210,21 @@ export async function importResource(services: Services, def: ResourceDef, hooks
   );
 }
 
-/** An empty workbook with the import's headers and a second sheet that explains each column. */
+/**
+ * The template: every importable field as a column, a second row saying how to fill each one
+ * (format, allowed values, required or not; the import skips it), header rows frozen, and a second
+ * sheet that explains the columns again.
+ */
 export async function templateWorkbook(def: ResourceDef, columns: ImportColumn[] = templateColumns(def)) {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName(def.label));
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(50, Math.max(14, c.header.length + 4)) }));
+  const ws = wb.addWorksheet(sheetName(def.label), { views: [{ state: 'frozen', xSplit: 0, ySplit: 2 }] });
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(45, Math.max(16, c.header.length + 4)) }));
   ws.getRow(1).font = { bold: true };
+  const hints = ws.addRow(columns.map((c) => columnHint(def, c)));
+  hints.font = { italic: true, color: { argb: 'FF595959' } };
+  hints.alignment = { wrapText: true, vertical: 'top' };
+  hints.height = 45;
   const help = wb.addWorksheet('Hướng dẫn');
   help.columns = [
     { header: 'Cột', width: 36 },
@@ -217,23 +232,10 @@ export async function templateWorkbook(def: ResourceDef, columns: ImportColumn[]
     { header: 'Cách ghi', width: 80 },
   ];
   help.getRow(1).font = { bold: true };
-  const how: Record<string, string> = {
-    date: 'Ngày dạng DD/MM/YYYY',
-    datetime: 'Ngày giờ dạng DD/MM/YYYY HH:mm (giờ Việt Nam)',
-    switch: "'Có' hoặc 'Không'",
-    ref: 'Tên (hoặc mã) của bản ghi đã có',
-    refs: 'Các tên (hoặc mã), cách nhau bởi dấu phẩy',
-    integer: 'Số nguyên',
-    money: 'Số nguyên (VNĐ)',
-    float: 'Số, phần thập phân dùng dấu phẩy hoặc dấu chấm',
-    images: 'Danh sách đường dẫn ảnh',
-    json: 'Dữ liệu JSON',
-    polygon: 'GeoJSON Polygon',
-  };
+  help.addRow(['Dòng 2 của trang dữ liệu', '', 'Hướng dẫn cách ghi từng cột: giữ nguyên hoặc xóa đi, hệ thống bỏ qua dòng này khi nhập']);
   for (const c of columns) {
-    const opts = c.field.kind === 'enum' ? `Một trong: ${(c.field.options ?? []).map((o) => o.label).join(', ')}` : (how[c.field.kind] ?? 'Văn bản');
-    const isKey = c.key === def.config.import?.key ? ' — dùng để nhận diện: trùng mã thì cập nhật, chưa có thì thêm mới' : '';
-    help.addRow([c.header, c.field.required || isKey ? 'Có' : '', `${opts}${isKey}`]);
+    const isKey = c.key === def.config.import?.key;
+    help.addRow([c.header, c.field.required || isKey ? 'Có' : '', columnHint(def, c)]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

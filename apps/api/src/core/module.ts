@@ -60,6 +60,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   body?: B;
   /** zod schema of `data` in the answer, for the OpenAPI document */
   response?: z.ZodType;
+  /**
+   * JSON schema of the whole 200 answer (envelope included): Fastify compiles it with
+   * fast-json-stringify. A key it does not name is dropped, so only routes whose keys are known
+   * (the generic list and read, core/resource-schema.ts) give one.
+   */
+  serialize?: Record<string, unknown>;
   /** success message of the envelope */
   message?: string;
   /** the handler writes the reply itself (file download); the envelope is skipped */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { describeLogs } from '../modules/system/log-text';
 import { AppError, envelope, notFound } from './errors';
 import type { Router } from './module';
 import { exec } from './resource-store';
@@ -13,7 +14,8 @@ const logsQuery = z
     page: z.coerce.number({ error: 'Trang phải là số nguyên dương' }).int().min(1, 'Trang phải là số nguyên dương').default(1),
     limit: z.coerce.number({ error: 'Số dòng mỗi trang phải là số nguyên' }).int().min(1).max(100, 'Số dòng mỗi trang tối đa là 100').default(20),
     subject: z.string().max(100).optional(),
-    action: z.string().max(50).optional(),
+    /** one action, or several separated by commas ('login-failed,login-throttled': refused sign-ins) */
+    action: z.string().max(200).optional(),
     actor_id: z.coerce.number({ error: 'Người thực hiện không hợp lệ' }).int().positive().optional(),
     record_id: z.string().max(50).optional(),
     from: z
@@ -26,6 +28,8 @@ const logsQuery = z
       .optional(),
   })
   .strict();
+
+type LogRowOf = Parameters<typeof describeLogs>[1][number] & { id: number; at: unknown };
 
 /** export_files.path: the store key (exports/<token>.xlsx); older rows hold a path on the disk */
 const isExportKey = (p: string) => /^exports\/[A-Za-z0-9_-]{20,64}\.xlsx$/.test(p);
@@ -83,7 +87,15 @@ export function registerPlatformRoutes(router: Router, services: Services) {
     handler: async ({ query: q }) => {
       const w = [sql`true`];
       if (q.subject) w.push(sql`subject = ${q.subject}`);
-      if (q.action) w.push(sql`action = ${q.action}`);
+      if (q.action) {
+        const actions = q.action.split(',').map((a) => a.trim());
+        w.push(
+          sql`action in (${sql.join(
+            actions.map((a) => sql`${a}`),
+            sql`, `,
+          )})`,
+        );
+      }
       if (q.actor_id) w.push(sql`actor_id = ${q.actor_id}`);
       if (q.record_id) w.push(sql`record_id = ${q.record_id}`);
       if (q.from) w.push(sql`at >= ${q.from}`);
@@ -101,7 +113,11 @@ export function registerPlatformRoutes(router: Router, services: Services) {
         exec<{ n: number }>(services.db, sql`select count(*)::int as n from (select 1 from audit_logs where ${where} limit 100001) s`),
       ]);
       return {
-        entries: rows.map((r) => ({ ...r, at: r.at instanceof Date ? r.at.toISOString() : r.at })),
+        // each row also speaks a Vietnamese sentence with labelled changes (modules/system/log-text.ts)
+        entries: await describeLogs(
+          services.db,
+          rows.map((r) => ({ ...r, at: r.at instanceof Date ? r.at.toISOString() : r.at }) as LogRowOf),
+        ),
         pagination: { page: q.page, limit: q.limit, total: n, total_pages: Math.ceil(n / q.limit), next_cursor: null, total_is_estimate: n > 100000 },
       };
     },

@@ -104,6 +104,8 @@ interface Conn {
   sessionId: number;
   ending: boolean;
   grace?: NodeJS.Timeout;
+  /** live events heard while `ready` and the replay are being read: sent after them, in id order */
+  held?: ServerMessage[];
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
@@ -193,7 +195,7 @@ class Hub {
           let mine = 0;
           for (const c of this.conns) if (c.userId === user.id) mine++;
           if (mine >= realtimeLimits.maxSocketsPerUser) return ws.close(CLOSE_TOO_MANY, 'Too many connections');
-          const c: Conn = { ws, userId: user.id, roleId: user.role_id, sessionId: user.session_id, ending: false };
+          const c: Conn = { ws, userId: user.id, roleId: user.role_id, sessionId: user.session_id, ending: false, held: [] };
           conn = c;
           // listed before reading, so an event committed meanwhile comes live or in the replay (or both: ids de-duplicate)
           this.conns.add(c);
@@ -214,8 +216,11 @@ class Hub {
   /** `ready` with the newest event id, then, for a client that names the last one it saw, what it missed. */
   private async resume(c: Conn, after: number | null) {
     const [last, missed] = await Promise.all([lastEventId(this.s, c.userId), after === null ? [] : missedEvents(this.s, c.userId, after)]);
+    const held = c.held ?? [];
+    c.held = undefined;
     if (c.ending) return;
     send(c.ws, { type: 'ready', user_id: c.userId, last_event_id: last });
+    const replayed = new Set(missed.map((m) => m.event_id));
     for (const m of missed) {
       send(c.ws, {
         type: 'event',
@@ -227,6 +232,9 @@ class Hub {
         at: m.sent_at,
       });
     }
+    // what came live meanwhile follows, without what the replay already carried: the client sees the
+    // missed events in order before the new ones
+    for (const msg of held) if (!('id' in msg) || msg.id === undefined || !replayed.has(msg.id)) send(c.ws, msg);
   }
 
   private ping() {
@@ -265,7 +273,9 @@ class Hub {
     };
     for (const c of this.conns) {
       if (c.ending) continue;
-      if (e.to.all || users.has(c.userId) || (c.roleId !== null && roles.has(c.roleId))) send(c.ws, msg);
+      if (!(e.to.all || users.has(c.userId) || (c.roleId !== null && roles.has(c.roleId)))) continue;
+      if (c.held) c.held.push(msg);
+      else send(c.ws, msg);
     }
   }
 

@@ -3,16 +3,18 @@ import { resources } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { registerBulk } from './bulk';
 import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
 import { COUNT_CAP, col, cursorCondition, encodeCursor, type ListQuery, listQuerySchema, orderSql, sortOf, whereOf, whereSql } from './resource-query';
-import { attachRefs, exec, findOne, present, selectList } from './resource-store';
+import { listAnswerSchema, readAnswerSchema } from './resource-schema';
+import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
 import { scopeOf } from './scope';
 import type { Services } from './services';
-import { deleteRecord, echoedKeys, writeRecord } from './write-path';
+import { deleteRecord, echoedKeys, writeAction, writeRecord } from './write-path';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
@@ -31,7 +33,7 @@ async function totalOf(db: Db, def: ResourceDef, w: SQL[], plain: boolean): Prom
     if (!byTable) estimates.set(db, (byTable = new Map()));
     const hit = byTable.get(def.table);
     if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return { total: hit.n, estimate: true };
-    const [s] = await exec<{ n: number }>(db, sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${def.table})`);
+    const [s] = await execPrepared<{ n: number }>(db, sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${def.table})`);
     if (s && Number(s.n) > COUNT_CAP) {
       byTable.set(def.table, { n: Number(s.n), at: Date.now() });
       return { total: Number(s.n), estimate: true };
@@ -52,6 +54,9 @@ export function knownTotal(offset: number, limit: number, fetched: number): { to
   return { total: offset + fetched, estimate: false };
 }
 
+/** The keys of a list query that leave its SQL text one per resource, sort and limit (trashed: two texts). */
+const HOT_KEYS = new Set(['page', 'limit', 'sort', 'cursor', 'trashed']);
+
 export async function listRows(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, hooks?: ResourceHooks) {
   const db = services.db;
   const w = whereOf(def, q, ctx.user);
@@ -59,18 +64,30 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
   const limit = q.limit;
   let rows: Record<string, unknown>[];
   let total: { total: number; estimate: boolean } | null = null;
+  // without search, filters or ids the query has one text per resource, sort, limit and scope: a named
+  // prepared statement on PostgreSQL (the limit is a validated integer written into the text, so the
+  // server's generic plan knows it is small and walks the sort index)
+  const hot = !q.search && !q.ids && Object.keys(q).every((k) => q[k] === undefined || HOT_KEYS.has(k));
+  const take = hot ? sql.raw(String(limit + 1)) : sql`${limit + 1}`;
+  const run = hot ? execPrepared : exec;
   if (q.cursor) {
     const wc = [...w, cursorCondition(s, q.cursor)];
-    rows = await exec(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${limit + 1}`);
+    rows = await run(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${take}`);
   } else {
     const offset = (q.page - 1) * limit;
     // deep pages: find the ids through the (often index-only) sort index first, then read only those rows
-    const query =
+    const query = () =>
       offset > 1000
         ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset})${orderSql(s)}`
-        : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
-    const plain = scopeOf(def, ctx.user).length === 0 && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
-    rows = await exec(db, query);
+        : offset === 0
+          ? sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take}`
+          : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
+    const scoped = scopeOf(def, ctx.user).length > 0;
+    const plain = !scoped && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
+    if (offset === 0 && hot && !scoped) {
+      // page 1 for a user who sees every row: the whole text is fixed (no parameter), built and prepared once
+      rows = await execStatic(db, `${def.table}|page1|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}`, query);
+    } else rows = offset === 0 ? await run(db, query()) : await exec(db, query());
     // a page that is not full ends the list: its total is exact without a second query (most searches
     // match less than a page). An empty page past the end still counts, to say how many there are.
     total = knownTotal(offset, limit, rows.length) ?? (await totalOf(db, def, w, plain));
@@ -109,6 +126,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       tags,
       query: listQuery,
       response: z.object({ entries: z.array(z.record(z.string(), z.unknown())), pagination: paginationSchema }),
+      serialize: listAnswerSchema(def, hooks),
       handler: (ctx) => listRows(services, def, ctx.query as ListQuery, ctx, hooks),
     });
   }
@@ -152,6 +170,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       tags,
       params: idParams,
       response: entrySchema,
+      serialize: readAnswerSchema(def, hooks),
       handler: async (ctx) => {
         const row = await findOne(services.db, def, ctx.params.id, ctx);
         await attachRefs(services.db, def, [row]);
@@ -271,18 +290,7 @@ export function registerResource(router: Router, services: Services, def: Resour
           else if (f.kind === 'enum' && f.options?.length === 2)
             value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
           else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
-          const row = await writeRecord({
-            def,
-            hooks,
-            ctx,
-            db,
-            existing,
-            data: { [action.field]: value },
-            trusted: [action.field],
-            auditKeys: [action.field],
-            audit: name,
-            op: 'action',
-          });
+          const row = await writeAction({ def, hooks, ctx, db, existing, name, field: action.field, value });
           await attachRefs(db, def, [row]);
           return { entry: present(def, row, hooks, ctx) };
         }),
@@ -293,6 +301,7 @@ export function registerResource(router: Router, services: Services, def: Resour
 export function registerResources(router: Router, services: Services, hooks: Record<string, ResourceHooks>) {
   for (const def of resources) {
     registerResource(router, services, def, hooks[def.name]);
+    registerBulk(router, services, def, hooks[def.name]);
     if (def.config.import) registerImport(router, services, def, hooks[def.name]);
   }
 }

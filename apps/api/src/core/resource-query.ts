@@ -114,6 +114,24 @@ export function searchTextOf(def: ResourceDef, row: Record<string, unknown>): st
   );
 }
 
+/**
+ * The words of a search served by full-text search, or null for the trigram path. Rule (issue 11):
+ * two or more words, each only ASCII letters and digits (every Vietnamese word once unaccented, đ→d)
+ * → full text on search_tsv,
+ * `'w1' & 'w2' & 'wn':*`: every word, in any order, the last one as a prefix (still being typed).
+ * One token (a name fragment, a code such as 'dv999999'), or anything with punctuation ('lo-12/2024',
+ * an e-mail) or other scripts (whose letters PostgreSQL's parser may not take for letters under the
+ * C locale) → `search_text LIKE '%…%'` on the trigram index, which matches inside words.
+ */
+export function searchWords(term: string): string[] | null {
+  const words = term.split(/\s+/).filter(Boolean);
+  if (words.length < 2 || !words.every((w) => /^[a-z0-9]+$/.test(w))) return null;
+  return words;
+}
+
+/** The tsquery text of searchWords: letters and digits only, so quoting cannot be broken out of. */
+export const tsQueryOf = (words: string[]) => words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Conditions of a list, count or export: soft delete, ward scope, filters and search. */
@@ -155,7 +173,9 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
   }
   if (q.search?.trim() && def.searchFields.length) {
     const term = unaccent(q.search.trim().toLowerCase());
-    w.push(sql`search_text like ${`%${likeEscape(term)}%`}`);
+    const words = searchWords(term);
+    if (words) w.push(sql`search_tsv @@ to_tsquery('simple', ${tsQueryOf(words)})`);
+    else w.push(sql`search_text like ${`%${likeEscape(term)}%`}`);
   }
   return w;
 }

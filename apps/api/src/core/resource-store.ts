@@ -1,6 +1,7 @@
 import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
@@ -9,6 +10,88 @@ import { scopeOf } from './scope';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
 export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
+
+/** SQL text → statement name; a name is never reused for another text (node-postgres refuses that). */
+const statementNames = new Map<string, string>();
+/** Beyond this many distinct texts, queries run unnamed: a named statement lives on each connection. */
+const MAX_STATEMENTS = 500;
+
+/** The statement name of a text, or null once MAX_STATEMENTS texts have one. */
+function statementNameOf(text: string): string | null {
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= MAX_STATEMENTS) return null;
+    name = `nns_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+interface DrizzleInternals {
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs a query as a named prepared statement on PostgreSQL (node-postgres `name:`, through drizzle's
+ * own prepared query, so rows come back with the same type parsers as `exec`): the server parses and
+ * plans its text once per connection instead of per request. Only for queries of a bounded set of
+ * texts (the hot list, cursor, read and reference queries: values as parameters, never embedded).
+ * PGlite runs it as `exec` does.
+ */
+export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+  const d = db as unknown as DrizzleInternals;
+  if (!(d.session instanceof NodePgSession)) return exec<T>(db, q);
+  const query = d.dialect.sqlToQuery(q);
+  const name = statementNameOf(query.sql);
+  if (!name) return exec<T>(db, q);
+  return rowsOf<T>(await d.session.prepareQuery(query, undefined, name, false).execute());
+}
+
+/** Prepared queries whose whole text is fixed (values only as placeholders), per database handle and key. */
+const staticQueries = new WeakMap<Db, Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>>();
+
+/**
+ * A query whose text never changes for `key` (a resource's page 1 or read by id of a user who sees
+ * every row): on PostgreSQL, drizzle builds its text and prepared query once per database handle and
+ * key, and each request only binds `values` (`v(name)` is a placeholder there); no SQL is assembled
+ * per request. PGlite builds and runs it as exec does, `v(name)` being the value itself.
+ */
+export async function execStatic<T = Record<string, unknown>>(
+  db: Db,
+  key: string,
+  build: (v: (name: string) => unknown) => SQL,
+  values: Record<string, unknown> = {},
+): Promise<T[]> {
+  const d = db as unknown as DrizzleInternals;
+  if (!(d.session instanceof NodePgSession))
+    return exec<T>(
+      db,
+      build((n) => values[n]),
+    );
+  let byKey = staticQueries.get(db);
+  if (!byKey) staticQueries.set(db, (byKey = new Map()));
+  let prepared = byKey.get(key);
+  if (!prepared) {
+    const query = d.dialect.sqlToQuery(build((n) => sql.placeholder(n)));
+    const name = statementNameOf(query.sql);
+    if (!name)
+      return exec<T>(
+        db,
+        build((n) => values[n]),
+      );
+    prepared = d.session.prepareQuery(query, undefined, name, false);
+    byKey.set(key, prepared);
+  }
+  return rowsOf<T>(await prepared.execute(values));
+}
 
 /** The names of the columns a resource's rows are read with (never the search helper column). */
 export function selectColumns(def: ResourceDef): string[] {
@@ -59,7 +142,7 @@ function presentPlanOf(def: ResourceDef) {
   if (!plan) {
     const entries = Object.entries(def.fields);
     plan = {
-      hidden: new Set(['search_text', ...entries.filter(([, f]) => f.writeOnly).map(([k]) => k)]),
+      hidden: new Set(['search_text', 'search_tsv', ...entries.filter(([, f]) => f.writeOnly).map(([k]) => k)]),
       times: new Set([...TIME_KEYS, ...entries.filter(([, f]) => f.kind === 'date' || f.kind === 'datetime').map(([k]) => k)]),
     };
     presentPlans.set(def, plan);
@@ -79,12 +162,19 @@ export function present(def: ResourceDef, row: Record<string, unknown>, hooks: R
   return hooks?.present ? hooks.present(out, ctx) : out;
 }
 
+/** The key attachRefs writes the referenced record(s) under, or null when it writes none for this field. */
+export function refKeyOf(key: string, f: FieldDef): string | null {
+  if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref || f.writeOnly || !resourceByName[f.ref]) return null;
+  const name = f.kind === 'ref' ? key.replace(/_id$/, '') : `${key.replace(/_ids$/, '')}_items`;
+  return name === key ? `${key}_ref` : name;
+}
+
 /** Attaches `{id, <label>}` of each referenced record under the field name without `_id` (refs: `<field>_items`). */
 export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[]) {
   for (const [key, f] of Object.entries(def.fields)) {
-    if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref || f.writeOnly) continue;
+    const refKey = refKeyOf(key, f);
+    if (!refKey || !f.ref) continue;
     const target = resourceByName[f.ref];
-    if (!target) continue;
     const ids = new Set<number>();
     for (const r of rows) {
       const v = r[key];
@@ -92,30 +182,43 @@ export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, 
       else if (v !== null && v !== undefined) ids.add(Number(v));
     }
     const label = f.refLabel ?? target.titleField;
+    // the ids as one array parameter: one statement text per reference, prepared once per connection
     const found = ids.size
-      ? await exec<{ id: number; label: unknown }>(
+      ? await execPrepared<{ id: number; label: unknown }>(
           db,
-          sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${sql.raw(`'{${[...ids].join(',')}}'::int[]`)})`,
+          sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${`{${[...ids].join(',')}}`}::int[])`,
         )
       : [];
     const byId = new Map(found.map((x) => [x.id, { id: x.id, [label]: x.label }]));
-    const name = f.kind === 'ref' ? key.replace(/_id$/, '') : `${key.replace(/_ids$/, '')}_items`;
     for (const r of rows) {
       const v = r[key];
-      r[name === key ? `${key}_ref` : name] = Array.isArray(v)
-        ? v.map((x) => byId.get(Number(x))).filter(Boolean)
-        : v == null
-          ? null
-          : (byId.get(Number(v)) ?? null);
+      r[refKey] = Array.isArray(v) ? v.map((x) => byId.get(Number(x))).filter(Boolean) : v == null ? null : (byId.get(Number(v)) ?? null);
     }
   }
 }
 
 /** One live (or, with trashed, soft-deleted) record inside the user's scope, or 404. */
 export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o: { trashed?: boolean; forUpdate?: boolean } = {}) {
-  const w = [sql`id = ${id}`, ...scopeOf(def, ctx.user)];
+  const scope = scopeOf(def, ctx.user);
+  if (!o.forUpdate && !scope.length) {
+    // the read of a user who sees every row: one fixed text per resource (and trashed), prepared once
+    const live = def.softDelete ? (o.trashed ? sql` and deleted_at is not null` : sql` and deleted_at is null`) : sql``;
+    const [row] = await execStatic(
+      db,
+      `${def.table}|read|${o.trashed ? 1 : 0}`,
+      (v) => sql`select ${selectList(def)} from ${col(def.table)} where id = ${v('id')}${live}`,
+      {
+        id,
+      },
+    );
+    if (!row) throw notFound(`Không tìm thấy ${def.label.toLowerCase()}`);
+    return row;
+  }
+  const w = [sql`id = ${id}`, ...scope];
   if (def.softDelete) w.push(o.trashed ? sql`deleted_at is not null` : sql`deleted_at is null`);
-  const rows = await exec(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`);
+  const q = sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`;
+  // a read (not a write's locking read) is one of the hot statements: prepared on PostgreSQL
+  const rows = o.forUpdate ? await exec(db, q) : await execPrepared(db, q);
   if (!rows[0]) throw notFound(`Không tìm thấy ${def.label.toLowerCase()}`);
   return rows[0];
 }

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@nns/shared';
+import { plainSpaces } from '@nns/shared/rich-text';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -42,21 +43,29 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'td',
     'span',
     'div',
+    // a video embedded by the editor (TipTap's YouTube node): only YouTube's embed pages, see allowedIframeHostnames
+    'iframe',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan'],
+    div: ['data-youtube-video'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'title', 'loading'],
     '*': ['class'],
   },
+  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,
+  // a frame whose address is not an allowed video page loses its src above, and then goes entirely
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
 
-export const cleanHtml = (html: string) => sanitizeHtml(html, OPTIONS);
+/** Sanitised, and no non-breaking space between words (packages/shared/src/rich-text.ts). */
+export const cleanHtml = (html: string) => plainSpaces(sanitizeHtml(html, OPTIONS));
 
 /**
  * Every rich-text field of a body is cleaned here, by its kind, inside the one write path

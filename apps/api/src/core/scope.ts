@@ -16,10 +16,13 @@ export type Scope = 'all' | 'province' | 'ward';
 
 const col = (name: string) => sql.identifier(name);
 
-/** The ward-bound resource a `wardVia` reference points to. */
+/**
+ * The resource a `wardVia` reference points to: one with its own ward_id, or itself bound through
+ * its own `wardVia` (a diary through its batch through the batch's manufacture).
+ */
 export function wardParentOf(def: ResourceDef): ResourceDef {
   const parent = def.wardVia ? resourceByName[def.fields[def.wardVia].ref as string] : undefined;
-  if (!parent?.wardScoped) throw new Error(`${def.name}: wardVia ${def.wardVia} must reference a resource with ward_id`);
+  if (!parent?.wardScoped && !parent?.wardVia) throw new Error(`${def.name}: wardVia ${def.wardVia} must reference a ward-bound resource`);
   return parent;
 }
 
@@ -45,7 +48,8 @@ export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
   if (def.wardScoped) return [ownRowsCondition(def, u)];
   if (def.wardVia) {
     const parent = wardParentOf(def);
-    return [sql`${col(def.wardVia)} in (select id from ${col(parent.table)} where ${ownRowsCondition(parent, u)})`];
+    const inner = parent.wardScoped ? ownRowsCondition(parent, u) : sql.join(scopeOf(parent, u), sql` and `);
+    return [sql`${col(def.wardVia)} in (select id from ${col(parent.table)} where ${inner})`];
   }
   return [];
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -48,7 +49,8 @@ export function cspDirectives(config: Config, indexHtml?: string): Record<string
     'connect-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
+    // videos embedded in rich text (the editor's YouTube node; the allow-list in core/rich-text.ts)
+    'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
@@ -56,10 +58,38 @@ export function cspDirectives(config: Config, indexHtml?: string): Record<string
 }
 
 /**
- * Browser hardening headers on every answer (HTML, API, files, errors) through @fastify/helmet:
+ * The header set helmet writes for a configuration, worked out once: helmet's middleware is run on a
+ * stand-in response that records what it sets and removes. Every directive here is static (no
+ * per-request nonce or function), so the set is the same for every answer.
+ */
+export function helmetHeaders(options: HelmetOptions): { set: [string, string][]; remove: string[] } {
+  const set = new Map<string, string>();
+  const remove: string[] = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      return res;
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      remove.push(name);
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return { set: [...set], remove };
+}
+
+/**
+ * Browser hardening headers on every answer (HTML, API, files, errors) through helmet:
  * CSP without inline scripts, no framing (frame-ancestors 'none' + X-Frame-Options DENY),
  * Referrer-Policy strict-origin-when-cross-origin, nosniff, and HSTS only when PUBLIC_URL is https
  * (over plain http it would be ignored, and on a developer's localhost harmful).
+ *
+ * @fastify/helmet called `helmet(config)` on every answer (re-parsing the CSP and rebuilding a dozen
+ * middlewares: 3 % of a read, issue 11): the headers are computed once here and written by one
+ * onRequest hook, as the plugin did, before anything else can answer.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, indexFile?: string) {
   let indexHtml: string | undefined;
@@ -69,8 +99,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // no built app: the API answers carry the same policy
   }
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    global: true,
+  const { set, remove } = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, indexHtml) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -78,5 +107,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     // uploaded images may be shown by other sites' pages (the public trace page is linked from labels)
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    const raw = reply.raw;
+    for (const name of remove) raw.removeHeader(name);
+    for (const [name, value] of set) raw.setHeader(name, value);
+    done();
   });
 }

@@ -115,6 +115,17 @@ export async function writeRecord(o: WriteOp): Promise<Record<string, unknown>> 
 }
 
 /** The resources that point at `target`, field by field, with the rule their declaration states. */
+/**
+ * A record action's one write (approve, a toggle…): the action's field alone, decided by the server,
+ * audited under the action's name. The single action route and the bulk route both write through it.
+ */
+export function writeAction(
+  o: Omit<WriteOp, 'data' | 'trusted' | 'auditKeys' | 'audit' | 'op'> & { existing: Record<string, unknown>; name: string; field: string; value: unknown },
+) {
+  const { name, field, value, ...rest } = o;
+  return writeRecord({ ...rest, data: { [field]: value }, trusted: [field], auditKeys: [field], audit: name, op: 'action' });
+}
+
 export function usersOf(target: ResourceDef) {
   const out: { def: ResourceDef; key: string; many: boolean; onDelete: 'restrict' | 'set null' | 'cascade' }[] = [];
   for (const def of resources) {

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useEffect } from 'react';
+import { attachDialogs, CANCEL_TEXT, type DialogImpl, OK_TEXT } from '../core/feedback';
 import { AntdRoot } from './antd-root';
-import { attachDialogs, CANCEL_TEXT, type DialogImpl, OK_TEXT } from './feedback';
 
 /** The antd side of resultPopup and confirmDialog (app/feedback.tsx), fetched on the first dialog. */
 export default function DialogHost() {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { attachFeedback, NOTICE_MAX, NOTICE_MS, notify } from './feedback';
+import { attachFeedback, NOTICE_MAX, NOTICE_MS, notify } from '../core/feedback';
 import FeedbackHost from './feedback-host';
 
 /** The two notification areas of spec §2 as the antd host draws them. */

@@ -1,7 +1,7 @@
 import { notification } from 'antd';
 import { Fragment, useEffect } from 'react';
+import { attachNotices, NOTICE_MAX, NOTICE_MS, type NoticeImpl } from '../core/feedback';
 import { AntdRoot } from './antd-root';
-import { attachNotices, NOTICE_MAX, NOTICE_MS, type NoticeImpl } from './feedback';
 
 let seq = 0;
 

@@ -12,7 +12,8 @@ vi.mock('./dialog-host', () => {
   return { default: () => null };
 });
 
-const { FeedbackHost, notify, resultPopup, confirmDialog, preloadFeedback } = await import('./feedback');
+const { notify, resultPopup, confirmDialog, preloadFeedback } = await import('../core/feedback');
+const { FeedbackHost } = await import('./feedback-root');
 
 describe('the feedback host is fetched in parts', () => {
   afterEach(cleanup);

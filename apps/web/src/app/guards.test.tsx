@@ -2,8 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, registerNavigate } from '../core/api';
+import { guardDecision, RequireAuth, requirementOf, resetProfileCheck } from '../core/guards';
 import { clearSession, getSession, setSession, signedOut } from '../core/session';
-import { guardDecision, RequireAuth, requirementOf, resetProfileCheck } from './guards';
 import { signOut } from './shell/user-menu';
 
 const perms = (...ps: string[]) => ps.map((p) => ({ action: p.split(':')[0], subject: p.split(':')[1] }));

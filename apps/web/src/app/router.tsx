@@ -1,105 +1,38 @@
 import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { registerNavigate, registerNotice } from '../core/api';
-import { accountRoutes } from '../features/accounts/routes';
-import { areaRoutes } from '../features/areas/routes';
-import { producerRoutes } from '../features/producers/routes';
-import { LoadingOverlay, notify } from './feedback';
+import { LoadingOverlay, notify } from '../core/feedback';
+import { registerJsonShape } from '../core/resource/json-shapes';
+import { type FeatureDef, featureFieldEditors, featurePublicRoutes, featureRoutes, installFeatures } from './feature';
+import { withChunkTimeout } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
-type Mod = { default: React.ComponentType };
+export { CHUNK_TIMEOUT_MS, withChunkTimeout } from './lazy-page';
 
-/** Spec §9: a screen's code that has not arrived after 120000 ms counts as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
-export function withChunkTimeout<T>(p: Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('Tải trang quá thời gian cho phép')), ms);
-    p.then(resolve, reject).finally(() => clearTimeout(t));
-  });
-}
-const page = (load: () => Promise<Mod>) => async () => ({ Component: (await withChunkTimeout(load())).default });
-/** A screen outside the admin shell that uses antd: mounted inside antd's locale and theme. */
-const antdPage = (load: () => Promise<Mod>) => async () => {
-  const [m, { withAntd }] = await withChunkTimeout(Promise.all([load(), import('./antd-root')]));
-  return { Component: withAntd(m.default) };
+const Hydrating = () => <LoadingOverlay force />;
+
+/** The admin shell, with the field editors features declare (registered before any screen renders a field). */
+const adminShell: RouteObject['lazy'] = async () => {
+  const [m, editors] = await withChunkTimeout(Promise.all([import('./shell/admin-layout'), featureFieldEditors()]));
+  for (const e of editors) registerJsonShape(e.shape, e.widgets);
+  return { Component: m.default };
 };
 
-const errorRoutes = (prefix: string): RouteObject[] =>
-  (['404', '403', '500', 'maintenance'] as const).map((kind) => ({
-    path: `${prefix}/${kind}`,
-    lazy: async () => {
-      const [{ ErrorScreen }, { AntdRoot }] = await Promise.all([import('../features/errors/error-screen'), import('./antd-root')]);
-      return {
-        element: (
-          <AntdRoot>
-            <ErrorScreen kind={kind} />
-          </AntdRoot>
-        ),
-      };
-    },
-  }));
+/** Admin screens the features declare (relative to /admin); the generic resource screens are patched in on first visit (see below). */
+export const adminChildren = (): RouteObject[] => [{ index: true, element: <Navigate to="/admin/home" replace /> }, ...featureRoutes()];
 
-/** Admin screens written by hand; the generic resource screens are patched in on first visit (see below). */
-export const adminChildren: RouteObject[] = [
-  { index: true, element: <Navigate to="/admin/home" replace /> },
-  { path: 'home', handle: { title: 'Tổng quan' }, lazy: page(() => import('../features/home/home-page')) },
-  // roles with the permission matrix, the permissions screen, users and administrative lists/details
-  ...accountRoutes,
-  ...producerRoutes,
-  // provinces with their districts, districts with their wards (before the generic screens of the same path)
-  ...areaRoutes(page),
-  { path: 'profile', handle: { title: 'Thông tin tài khoản' }, lazy: page(() => import('../features/profile/profile-page')) },
-  {
-    path: 'system/logs',
-    handle: { action: 'list', subject: 'system_logs', title: 'Nhật ký hệ thống' },
-    lazy: page(() => import('../features/system-logs/logs-page')),
-  },
-  {
-    path: 'maintenance',
-    handle: { title: 'Bảo trì' },
-    lazy: async () => {
-      const { ErrorScreen } = await import('../features/errors/error-screen');
-      return { element: <ErrorScreen kind="maintenance" inside /> };
-    },
-  },
-  {
-    path: 'errors/403',
-    handle: { title: 'Không có quyền truy cập' },
-    lazy: async () => {
-      const { ErrorScreen } = await import('../features/errors/error-screen');
-      return { element: <ErrorScreen kind="403" inside /> };
-    },
-  },
-];
-
-export const routes: RouteObject[] = [
+export const appRoutes = (): RouteObject[] => [
   {
     id: 'root',
     element: <RootLayout />,
     errorElement: <RouteError />,
-    HydrateFallback: () => <LoadingOverlay force />,
+    HydrateFallback: Hydrating,
     children: [
       { path: '/', element: <Navigate to="/admin/home" replace /> },
-      {
-        path: '/auth',
-        lazy: page(() => import('../features/auth/auth-layout')),
-        children: [
-          { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', lazy: page(() => import('../features/auth/login-page')) },
-          { path: 'forget-password', lazy: antdPage(() => import('../features/auth/forget-password-page')) },
-          { path: 'check-email', lazy: antdPage(() => import('../features/auth/check-email-page')) },
-          { path: 'reset-password', lazy: antdPage(() => import('../features/auth/reset-password-page')) },
-        ],
-      },
       { path: '/error', element: <Navigate to="/error/maintenance" replace /> },
-      ...errorRoutes('/error'),
-      {
-        id: 'admin',
-        path: '/admin',
-        lazy: page(() => import('./shell/admin-layout')),
-        children: adminChildren,
-      },
+      ...featurePublicRoutes(),
+      { id: 'admin', path: '/admin', lazy: adminShell, children: adminChildren() },
       { path: '*', element: <Navigate to="/error" replace /> },
     ],
   },
@@ -122,8 +55,10 @@ export async function resourceRouteObjects(): Promise<RouteObject[]> {
   return resources.filter((r: ResourceDef) => !!r.route).flatMap((r: ResourceDef) => relativeToAdmin(resourceRoutes(r)));
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes, {
+/** The app's router over the features main.tsx lists (the app itself names none). */
+export function createAppRouter(features: readonly FeatureDef[]) {
+  installFeatures(features);
+  const router = createBrowserRouter(appRoutes(), {
     async patchRoutesOnNavigation({ path, patch }) {
       if (patched || !/^\/admin(\/|$)/.test(path)) return;
       patched = true;

@@ -59,6 +59,23 @@ describe('api client', () => {
     expect(navigate).toHaveBeenLastCalledWith('/admin/profile?tab=change-password');
   });
 
+  it('a 403 answering a save stays on the screen (the form shows it); must_change_password still moves', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    navigate.mockClear();
+    fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: 'Bạn không thể gán vai trò có nhiều quyền hơn vai trò của bạn', data: null }));
+    const env = await api.post('/api/admin/users', { username: 'a' });
+    expect(env.code).toBe(403);
+    expect(env.message).toBe('Bạn không thể gán vai trò có nhiều quyền hơn vai trò của bạn');
+    for (const m of ['put', 'delete'] as const) {
+      fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: 'Không có quyền', data: null }));
+      await (m === 'put' ? api.put('/api/admin/users/1', {}) : api.delete('/api/admin/users/1'));
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: 'Đổi mật khẩu', data: { must_change_password: true } }));
+    await api.put('/api/admin/users/1', {});
+    expect(navigate).toHaveBeenLastCalledWith('/admin/profile?tab=change-password');
+  });
+
   it('a 200 whose body cannot be read (page being left) is a lost connection and keeps the session', async () => {
     const broken = new Response('{"code":200,"mess', { status: 200, headers: { 'content-type': 'application/json' } });
     fetchMock.mockResolvedValue(broken);

@@ -48,7 +48,7 @@ export function buildUrl(url: string, params?: Record<string, unknown>): string 
   return s ? `${full}${full.includes('?') ? '&' : '?'}${s}` : full;
 }
 
-function react(env: Envelope) {
+function react(env: Envelope, method: Method) {
   if (env?.code === 401) {
     clearSession();
     navigateFn('/auth/login', { replace: true });
@@ -57,7 +57,9 @@ function react(env: Envelope) {
     if ((env.data as { must_change_password?: boolean } | null)?.must_change_password) {
       noticeFn(MUST_CHANGE_PASSWORD);
       navigateFn(CHANGE_PASSWORD_PATH);
-    } else navigateFn('/admin/errors/403');
+      // only loading a page leads to the 403 screen; a refused save, delete or action is answered where
+      // it was asked (the form keeps what was typed and shows the message)
+    } else if (method === 'GET') navigateFn('/admin/errors/403');
   }
 }
 
@@ -94,7 +96,7 @@ async function send<T>(method: Method, url: string, opts: RequestOptions = {}, r
       env = res.ok ? { code: 0, message: NETWORK_ERROR, data: null as T } : { code: res.status, message: res.statusText || NETWORK_ERROR, data: null as T };
     }
     if (typeof env?.code !== 'number') env = { code: res.status, message: '', data: env as unknown as T };
-    react(env);
+    react(env, method);
     return env;
   } catch (err) {
     // a cancelled call yields an empty object (spec §7); a timeout is reported like a lost connection

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const socket = vi.fn();
 const loadProfile = vi.fn();
 const get = vi.fn();
-vi.mock('../app/feedback', () => ({ notify: { socket: (...a: unknown[]) => socket(...a) } }));
-vi.mock('../app/guards', () => ({ loadProfile: () => loadProfile() }));
+vi.mock('./feedback', () => ({ notify: { socket: (...a: unknown[]) => socket(...a) } }));
+vi.mock('./guards', () => ({ loadProfile: () => loadProfile() }));
 vi.mock('./api', () => ({ baseUrl: '', api: { get: (...a: unknown[]) => get(...a) } }));
 
 const { BACKOFF, CLOSE_UNAUTHENTICATED, startRealtime, wsUrl } = await import('./realtime');

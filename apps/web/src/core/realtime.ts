@@ -1,9 +1,9 @@
 import { NOTIFICATION_EVENT_KIND } from '@nns/shared/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify } from '../app/feedback';
-import { loadProfile } from '../app/guards';
 import { api, baseUrl } from './api';
+import { notify } from './feedback';
+import { loadProfile } from './guards';
 import { queryClient } from './query';
 import { clearSession, getToken, subscribeSession } from './session';
 

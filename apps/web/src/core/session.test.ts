@@ -20,6 +20,25 @@ describe('session and ability', () => {
     expect(sessionStorage.getItem('nns.session')).toBeNull();
   });
 
+  it('a refreshed user is written in place: other tabs never see the key removed (they would sign out for a moment)', () => {
+    setSession('t3', user([]), true);
+    const removed: string[] = [];
+    const orig = Storage.prototype.removeItem;
+    Storage.prototype.removeItem = function (this: Storage, k: string) {
+      if (this === localStorage) removed.push(k);
+      return orig.call(this, k);
+    };
+    try {
+      setSession('t3', user(['list:products']), true);
+    } finally {
+      Storage.prototype.removeItem = orig;
+    }
+    expect(removed).toEqual([]);
+    expect(localStorage.getItem('nns.session')).toContain('list');
+    clearSession();
+    expect(localStorage.getItem('nns.session')).toBeNull();
+  });
+
   it('can(): an empty requirement passes, otherwise the exact pair is needed', () => {
     const u = user(['list:product_units', 'update:product_units']);
     expect(canUser(u, 'list', 'product_units')).toBe(true);

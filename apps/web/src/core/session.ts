@@ -10,6 +10,10 @@ export interface SessionUser {
   phone?: string | null;
   avatar?: string | null;
   role?: { id: number | string; name: string; permissions: { action: string; subject: string }[] } | null;
+  /** what the account sees: pickers of wards and provinces narrow to it, new records start in it */
+  scope?: 'all' | 'province' | 'ward';
+  province_id?: number | null;
+  ward_id?: number | null;
   [key: string]: unknown;
 }
 
@@ -57,12 +61,13 @@ function emit() {
   for (const l of listeners) l();
 }
 
+// the key is written in place, never removed first: other tabs see each change as a 'storage' event,
+// and a removal would sign them out for a moment (their shell re-mounted, the live channel restarted)
 function persist() {
   const [local, session] = storages();
-  local?.removeItem(KEY);
-  session?.removeItem(KEY);
-  if (!state.token) return;
-  (remember ? local : (session ?? local))?.setItem(KEY, JSON.stringify(state));
+  const target = state.token ? (remember ? local : (session ?? local)) : undefined;
+  for (const s of [local, session]) if (s && s !== target) s.removeItem(KEY);
+  target?.setItem(KEY, JSON.stringify(state));
 }
 
 /** Store token and user; `rememberMe` false keeps them only for this browser tab's lifetime. */

@@ -21,7 +21,8 @@ export default defineResource({
     email: email({ label: 'Email', search: true, unique: true }),
     phone: phone({ label: 'Số điện thoại', search: true }),
     avatar: image({ label: 'Ảnh đại diện' }),
-    role_id: ref('roles', { label: 'Vai trò', filter: true }),
+    // the form offers only the roles the user may give (no more permissions than their own; the administrators' role only with scope 'all')
+    role_id: ref('roles', { label: 'Vai trò', filter: true, refPath: 'roles/assignable' }),
     // required, without a default: whoever creates an account says what it may see
     scope: enumField(ACCOUNT_SCOPE, {
       label: 'Phạm vi dữ liệu',
@@ -38,7 +39,11 @@ export default defineResource({
     ward_id: ref('wards', { label: 'Phường/xã', filter: true, showWhen: { scope: ['ward'] } }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
-    must_change_password: bool({ label: 'Phải đổi mật khẩu', readOnly: true }),
+    // set by an administrator (or by giving someone a new password): every call but the change answers 403 until changed
+    must_change_password: bool({
+      label: 'Phải đổi mật khẩu',
+      help: 'Yêu cầu người dùng đặt mật khẩu mới ngay sau lần đăng nhập tiếp theo',
+    }),
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
   list: {

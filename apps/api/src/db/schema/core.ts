@@ -164,3 +164,15 @@ export const notificationRecipients = pgTable(
 );
 
 export { inet };
+
+/** A user's own settings (list columns, density, saved filters), one JSON value per key: they follow the user. */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    user_id: integer('user_id').notNull().references(users, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+);

@@ -1,4 +1,4 @@
-import { ACTION_LABELS, ACTIONS, type Action, FULL_ROLE_NAME, SUBJECTS, type Subject } from '@nns/shared';
+import { ACTION_LABELS, ACTIONS, type Action, FULL_ROLE_NAME, SUBJECTS, type Subject, unaccent } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, forbidden } from '../../core/errors';
@@ -76,9 +76,45 @@ export async function fullRoleId(db: Db, lock = false): Promise<number | null> {
   return r?.id ?? null;
 }
 
+export const FULL_ROLE_SCOPE_MESSAGE = `Chỉ người có phạm vi toàn hệ thống mới gán được vai trò ${FULL_ROLE_NAME}`;
+
+/**
+ * The roles an actor may give (the user form's role picker asks for these only): holding nothing the
+ * actor lacks, and not the administrators' role unless the actor sees the whole system.
+ */
+export async function assignableRoles(db: Db, actor: SessionUser, o: { search?: string; ids?: number[]; limit: number }) {
+  const perms = [...actor.permissions];
+  const w = [
+    perms.length
+      ? sql`not exists (select 1 from role_permissions rp join permissions p on p.id = rp.permission_id
+          where rp.role_id = r.id and (p.action || ':' || p.subject) not in (${sql.join(
+            perms.map((k) => sql`${k}`),
+            sql`, `,
+          )}))`
+      : sql`not exists (select 1 from role_permissions rp where rp.role_id = r.id)`,
+  ];
+  if (actor.scope !== 'all') w.push(sql`r.name <> ${FULL_ROLE_NAME}`);
+  if (o.search?.trim()) {
+    const esc = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const raw = o.search.trim().toLowerCase();
+    // rows seeded without search_text (the platform's own roles) are still found by their name
+    w.push(sql`(r.search_text like ${esc(unaccent(raw))} or lower(r.name) like ${esc(raw)})`);
+  }
+  if (o.ids?.length)
+    w.push(
+      sql`r.id in (${sql.join(
+        o.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  return exec<{ id: number; name: string }>(db, sql`select r.id, r.name from roles r where ${sql.join(w, sql` and `)} order by r.name limit ${o.limit}`);
+}
+
 /** Giving a user a role: the role may hold nothing the actor lacks. */
 export async function assertMayAssignRole(db: Db, actor: SessionUser, roleId: unknown) {
   if (roleId == null) return;
+  // the administrators' role is given only by an account that sees the whole system
+  if (actor.scope !== 'all' && Number(roleId) === (await fullRoleId(db))) throw forbidden(FULL_ROLE_SCOPE_MESSAGE);
   const perms = await rolePermissionKeys(db, Number(roleId));
   const missing = [...perms].filter((k) => !actor.permissions.has(k));
   if (missing.length) throw forbidden('Bạn không thể gán vai trò có nhiều quyền hơn vai trò của bạn');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { defineModule, type ResourceHooks } from '../../core/module';
-import { hashPassword } from '../../core/passwords';
+import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
@@ -22,6 +22,7 @@ const resetBody = z
 export const adminHooks: ResourceHooks = {
   async beforeCreate(data) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
+    assertPasswordPolicy(data.password, data);
     return { ...data, email: lower(data.email), password: await hashPassword(data.password) };
   },
   async beforeUpdate(data, existing, ctx, db) {
@@ -29,6 +30,7 @@ export const adminHooks: ResourceHooks = {
     if ('email' in out) out.email = lower(out.email);
     if ('password' in out) {
       if (typeof out.password === 'string' && out.password) {
+        assertPasswordPolicy(out.password, { ...existing, ...out });
         out.password = await hashPassword(out.password);
         // the update's own log row never shows a password (scrubbed), so the change is named here
         await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id as number, after: { generated: false } }, db);
@@ -69,6 +71,7 @@ export default defineModule({
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const target = await findOne(db, adminDef, ctx.params.id, ctx, { forUpdate: true });
+          if (ctx.body?.password) assertPasswordPolicy(ctx.body.password, target);
           const generated = ctx.body?.password ? null : generatePassword();
           const hash = await hashPassword(ctx.body?.password ?? (generated as string));
           await exec(db, sql`update administrative set password = ${hash}, updated_at = now(), updated_by = ${me(ctx).id} where id = ${ctx.params.id}`);

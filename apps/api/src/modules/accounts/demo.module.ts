@@ -14,6 +14,7 @@ const PRODUCER_SUBJECTS = [
   'manufactures',
   'products',
   'material_areas',
+  'raw_material_areas',
   'distributors',
   'labors',
   'processes',
@@ -37,8 +38,9 @@ const ROLES: { name: string; description: string; price: number; status: string;
     description: 'Cán bộ nông nghiệp cấp phường/xã: quản lý dữ liệu sản xuất và tài khoản trong phường',
     price: 0,
     status: 'approved',
+    // approves what the producers of the ward submit (products, distributors, labors, apps: the 'Chờ duyệt' queue);
     // roles: read only, to give the accounts they create a role (never one stronger than their own)
-    perms: [...only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export']), ...only(['roles'], ['list', 'read']), ...LOOKUPS],
+    perms: [...only(WARD_SUBJECTS, ['list', 'read', 'create', 'update', 'menu', 'export', 'approve']), ...only(['roles'], ['list', 'read']), ...LOOKUPS],
   },
   {
     name: 'Cán bộ tỉnh',
@@ -123,6 +125,44 @@ const ADMINS = [
   { username: 'khuyennong.nam', full_name: 'Huỳnh Văn Nam', position: 'Cán bộ khuyến nông', phone: '0393888777', role: 2, ward: 1 },
 ];
 
+/** The password of every demo account (users and administrative accounts). */
+export const DEMO_PASSWORD = 'NongNghiep@2026';
+
+const SCOPE_TEXT = { all: 'toàn hệ thống', province: 'tỉnh', ward: 'phường' } as const;
+
+/**
+ * The demo users this database holds, for the console block printed at start: username, role and
+ * what they see (their ward or province by name). Empty when the demo was never seeded.
+ */
+export async function demoAccounts(db: Db): Promise<{ username: string; role: string; scope: string }[]> {
+  const names = USERS.map((u) => u.username);
+  const rows = await exec<{ username: string; role: string | null; scope: keyof typeof SCOPE_TEXT; ward: string | null; province: string | null }>(
+    db,
+    sql`select u.username, r.name as role, u.scope, w.name as ward, p.name as province
+    from users u left join roles r on r.id = u.role_id left join wards w on w.id = u.ward_id left join provinces p on p.id = u.province_id
+    where u.username in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  ).catch(() => []);
+  const order = new Map(names.map((n, i) => [n, i]));
+  return rows
+    .sort((a, b) => (order.get(a.username) ?? 0) - (order.get(b.username) ?? 0))
+    .map((r) => ({
+      username: r.username,
+      role: r.role ?? '—',
+      scope: r.scope === 'ward' && r.ward ? r.ward : r.scope === 'province' && r.province ? r.province : (SCOPE_TEXT[r.scope] ?? r.scope),
+    }));
+}
+
+/** The demo accounts, one a line: username, role, what it sees; then their common password. */
+export function demoBlock(accounts: { username: string; role: string; scope: string }[]): string {
+  const w = Math.max(...accounts.map((a) => a.username.length));
+  const r = Math.max(...accounts.map((a) => a.role.length));
+  const lines = accounts.map((a) => `    ${a.username.padEnd(w)}  ${a.role.padEnd(r)}  ${a.scope}`);
+  return ['  Tài khoản demo (tên đăng nhập · vai trò · phạm vi):', ...lines, `  Mật khẩu của các tài khoản demo: ${DEMO_PASSWORD} (nếu chưa đổi)\n`].join('\n');
+}
+
 async function upsertRole(db: Db, r: (typeof ROLES)[number]) {
   const [found] = await exec<{ id: number }>(db, sql`select id from roles where name = ${r.name}`);
   if (found) return found.id;
@@ -148,7 +188,7 @@ export default defineModule({
     const wardOf = (i: number | null) => (i === null ? null : (wards[i] ?? wards[0] ?? null));
     const roleIds = new Map<string, number>();
     for (const r of ROLES) roleIds.set(r.name, await upsertRole(db, r));
-    const hash = await hashPassword('NongNghiep@2026');
+    const hash = await hashPassword(DEMO_PASSWORD);
     for (const u of USERS) {
       const ward = wardOf(u.ward);
       // a province officer holds the province of the demo's first ward and no ward; without wards, the account sees all
@@ -189,6 +229,6 @@ export default defineModule({
         on conflict do nothing`,
       );
     }
-    services.log.info('accounts demo: roles, users and administrative accounts (password NongNghiep@2026)');
+    services.log.debug('accounts demo: roles, users and administrative accounts');
   },
 });

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
-import { hashPassword } from '../../core/passwords';
+import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
-import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, me, refuse } from './access';
+import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, assignableRoles, me, refuse } from './access';
 import { adminHooks } from './administrative.module';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
@@ -68,6 +68,7 @@ async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown
 export const userHooks: ResourceHooks = {
   async beforeCreate(data, ctx, db) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
+    assertPasswordPolicy(data.password, data);
     await assertMayAssignRole(db, me(ctx), data.role_id);
     const out = { ...data, email: lower(data.email), password: await hashPassword(data.password) };
     await settleAccountScope(db, ctx, out);
@@ -87,16 +88,20 @@ export const userHooks: ResourceHooks = {
       await assertMayAssignRole(db, actor, out.role_id);
       await assertNotLastAdmin(db, existing, 'đổi vai trò của');
     }
+    if (out.must_change_password === true && !existing.must_change_password && existing.id !== actor.id) {
+      // required from now on: the user's sign-ins stay, but every call except the change answers 403
+      await ctx.audit({ action: 'require-password-change', subject: 'users', recordId: existing.id as number, after: { must_change_password: true } }, db);
+    }
     // one's own scope of work is set by someone else: an officer cannot leave their ward, nor widen it
     await settleAccountScope(db, ctx, out, existing);
     await checkStatusChange(db, ctx, existing, out.status);
     if ('password' in out) {
       if (typeof out.password === 'string' && out.password) {
+        assertPasswordPolicy(out.password, { ...existing, ...out });
         // a password set by someone else is temporary: changed at the next sign-in; old sessions end
         out.password = await hashPassword(out.password);
-        // (must_change_password is read-only for the engine, so it is set here)
         const temporary = existing.id !== actor.id;
-        if (temporary) await exec(db, sql`update users set must_change_password = true where id = ${existing.id as number}`);
+        if (temporary) out.must_change_password = true;
         await endSessions(db, existing.id as number);
         // the update's own log row never shows a password (scrubbed), so the change is named here
         await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id as number, after: { sessions_ended: true, temporary } }, db);
@@ -114,6 +119,21 @@ export const userHooks: ResourceHooks = {
   },
 };
 
+const assignableQuery = z
+  .object({
+    search: z.string({ error: 'Từ khóa không hợp lệ' }).max(200, 'Từ khóa quá dài').optional(),
+    ids: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'Danh sách mã không hợp lệ')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'Số bản ghi không hợp lệ' })
+      .int('Số bản ghi không hợp lệ')
+      .min(1, 'Số bản ghi không hợp lệ')
+      .max(100, 'Số bản ghi tối đa 100')
+      .optional(),
+  })
+  .strict();
 const statusQuery = z.object({ kind: z.enum(['user', 'administrative'], { error: 'Loại tài khoản không hợp lệ' }).optional() }).strict();
 // no body, null or {} toggles; {status} sets it
 const statusBody = z.preprocess(
@@ -133,6 +153,23 @@ export default defineModule({
   name: 'accounts-users',
   hooks: { users: userHooks },
   routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/roles/assignable',
+      access: { action: 'list', subject: 'roles' },
+      summary: 'Các vai trò người dùng hiện tại được phép gán (ô chọn vai trò của biểu mẫu người dùng)',
+      tags: ['Người dùng'],
+      query: assignableQuery,
+      response: z.object({ entries: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+      message: 'Lấy danh sách thành công',
+      handler: async (ctx) => {
+        const ids = ctx.query.ids
+          ?.split(',')
+          .map(Number)
+          .filter((n: number) => Number.isInteger(n) && n > 0);
+        return { entries: await assignableRoles(services.db, me(ctx), { search: ctx.query.search, ids, limit: ctx.query.limit ?? 20 }) };
+      },
+    });
     router.add({
       method: 'PUT',
       url: '/api/admin/users/change-status/:id',

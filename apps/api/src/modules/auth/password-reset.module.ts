@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
-import { hashPassword } from '../../core/passwords';
+import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { whereSql } from '../../core/resource-query';
 import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
@@ -149,7 +149,12 @@ export default defineModule({
       body: setPasswordBody,
       message: MSG.resetDone,
       async handler(ctx) {
-        if (!(await tokenUser(services, ctx.params.token))) throw new AppError(400, MSG.resetInvalid);
+        const link = await tokenUser(services, ctx.params.token);
+        if (!link) throw new AppError(400, MSG.resetInvalid);
+        const [account] = await services.database.query<Record<string, unknown>>(
+          sql`select username, full_name, email, phone from users where id = ${link.user_id}`,
+        );
+        assertPasswordPolicy(ctx.body.password, account);
         const hash = await hashPassword(ctx.body.password);
         const userId = await services.db.transaction(async (tx) => {
           // marking the token used is the check: of two concurrent uses only one finds it unused
@@ -181,13 +186,20 @@ export default defineModule({
       async handler(ctx) {
         const me = ctx.user as SessionUser;
         // a scoped officer sees only the accounts of their ward or province, like the users list
-        const [target] = await services.database.query<{ id: number; username: string; ward_id: number | null; role_id: number | null }>(
-          sql`select id, username, ward_id, role_id from users${whereSql([sql`id = ${ctx.body.id}`, ...scopeOf(usersDef, me)])}`,
-        );
+        const [target] = await services.database.query<{
+          id: number;
+          username: string;
+          full_name: string | null;
+          email: string | null;
+          phone: string | null;
+          ward_id: number | null;
+          role_id: number | null;
+        }>(sql`select id, username, full_name, email, phone, ward_id, role_id from users${whereSql([sql`id = ${ctx.body.id}`, ...scopeOf(usersDef, me)])}`);
         if (!target) throw notFound(MSG.userNotFound);
         if (target.username === 'admin' && me.username !== 'admin') throw forbidden('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
         // no takeover of an account holding permissions the actor lacks (accounts rule)
         await assertMayManage(services.db, me, target);
+        if (ctx.body.password) assertPasswordPolicy(ctx.body.password, target);
         const generated = ctx.body.password ? null : generatePassword();
         const hash = await hashPassword(ctx.body.password ?? (generated as string));
         await services.db.transaction(async (tx) => {

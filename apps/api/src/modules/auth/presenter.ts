@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 
 /** The columns of a user that may leave the server: never the password hash. */
-export const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.phone, u.avatar, u.role_id, u.ward_id,
+export const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.phone, u.avatar, u.role_id, u.scope, u.province_id, u.ward_id,
   u.status, u.is_highlight, u.must_change_password, u.last_login_at, u.created_at, u.updated_at`;
 
 export interface UserRow {
@@ -14,6 +14,8 @@ export interface UserRow {
   phone: string | null;
   avatar: string | null;
   role_id: number | null;
+  scope: 'all' | 'province' | 'ward';
+  province_id: number | null;
   ward_id: number | null;
   status: string;
   is_highlight: boolean | null;
@@ -76,6 +78,9 @@ export const userEntrySchema = z.object({
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
   role_id: z.number().int().nullable(),
+  /** what the account sees (docs/accounts.md); the web app narrows its pickers and pre-fills forms with it */
+  scope: z.enum(['all', 'province', 'ward']),
+  province_id: z.number().int().nullable(),
   ward_id: z.number().int().nullable(),
   status: z.enum(['active', 'locked']),
   is_highlight: z.boolean(),

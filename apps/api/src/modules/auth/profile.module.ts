@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict, fieldError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
-import { hashPassword, verifyPassword } from '../../core/passwords';
+import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../core/passwords';
 import { searchTextOf } from '../../core/resource-query';
 import { missingUploads } from '../../core/resource-store';
 import type { Db } from '../../db/client';
@@ -113,7 +113,13 @@ export default defineModule({
         const me = ctx.user as SessionUser;
         const limits = [{ key: `change-password:user:${me.id}`, max: CHANGE_PASSWORD_PER_USER, windowMinutes: WINDOW_MINUTES }];
         const attempt = await reserve(services, limits, MSG.tooManyChanges);
-        const [u] = await services.database.query<{ password: string | null }>(sql`select password from users where id = ${me.id}`);
+        const [u] = await services.database.query<{
+          password: string | null;
+          username: string;
+          full_name: string | null;
+          email: string | null;
+          phone: string | null;
+        }>(sql`select password, username, full_name, email, phone from users where id = ${me.id}`);
         if (!(await verifyPassword(u?.password, ctx.body.old_password))) {
           await attempt.fail();
           throw fieldError('old_password', MSG.wrongOldPassword);
@@ -121,6 +127,7 @@ export default defineModule({
         // the right old password: whatever follows, this was no wrong guess
         await attempt.release();
         if (ctx.body.old_password === ctx.body.new_password) throw fieldError('new_password', MSG.samePassword);
+        assertPasswordPolicy(ctx.body.new_password, u, 'new_password');
         const hash = await hashPassword(ctx.body.new_password);
         await services.db.transaction(async (tx) => {
           await tx.execute(sql`update users set password = ${hash}, must_change_password = false, updated_at = now(), updated_by = ${me.id}

@@ -3,17 +3,19 @@ import laborsDef from '@nns/shared/resources/labors';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
-import { hashPassword } from '../../core/passwords';
+import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
 import { generatePassword } from '../auth/password-reset.module';
 
 /** The diary-app password is hashed (argon2id) before it is stored; a blank one on update keeps the old. */
-async function hashIn(data: Record<string, unknown>, mode: 'create' | 'update') {
+async function hashIn(data: Record<string, unknown>, mode: 'create' | 'update', existing?: Record<string, unknown>) {
   const out = { ...data };
-  if (typeof out.password === 'string' && out.password !== '') out.password = await hashPassword(out.password);
-  else if (mode === 'update' || out.password === '') delete out.password;
+  if (typeof out.password === 'string' && out.password !== '') {
+    assertPasswordPolicy(out.password, { ...existing, ...out });
+    out.password = await hashPassword(out.password);
+  } else if (mode === 'update' || out.password === '') delete out.password;
   return out;
 }
 
@@ -29,7 +31,7 @@ export default defineModule({
   hooks: {
     labors: {
       beforeCreate: (data) => hashIn(data, 'create'),
-      beforeUpdate: (data) => hashIn(data, 'update'),
+      beforeUpdate: (data, existing) => hashIn(data, 'update', existing),
     },
   },
   routes(router, services) {
@@ -45,10 +47,11 @@ export default defineModule({
       message: 'Đặt lại mật khẩu thành công',
       async handler(ctx) {
         const generated = ctx.body?.password ? null : generatePassword();
-        const hash = await hashPassword(ctx.body?.password ?? (generated as string));
         await services.db.transaction(async (tx) => {
           // inside the user's ward scope (a labor of another ward's manufacture answers 404, as a missing one)
-          await findOne(tx as unknown as Db, laborsDef, ctx.params.id, ctx, { forUpdate: true });
+          const labor = await findOne(tx as unknown as Db, laborsDef, ctx.params.id, ctx, { forUpdate: true });
+          if (ctx.body?.password) assertPasswordPolicy(ctx.body.password, labor);
+          const hash = await hashPassword(ctx.body?.password ?? (generated as string));
           await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
           await ctx.audit({ action: 'reset-password', subject: 'labors', recordId: ctx.params.id, after: { generated: !!generated } }, tx);
         });

@@ -1,108 +1,137 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { CERTIFICATIONS } from '@nns/shared/producers';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { resources } from '@nns/shared/registry';
 import { Breadcrumb, Button, Layout, Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
+import { LoadingOverlay, preloadFeedback } from '../../core/feedback';
+import { RequireAuth } from '../../core/guards';
 import { useRealtime } from '../../core/realtime';
-import { registerJsonShape } from '../../core/resource/json-shapes';
+import { useIsPhone } from '../../core/responsive';
 import { useSession } from '../../core/session';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AntdRoot } from '../antd-root';
-import { LoadingOverlay, preloadFeedback } from '../feedback';
-import { RequireAuth } from '../guards';
+import { featureHeaderItems, featureMenu } from '../feature';
 import { AREA_ICONS } from './area-icons';
 import { buildCrumbs } from './breadcrumbs';
-import { lazyJsonShape } from './lazy-json-shape';
-import { buildMenu, EXTRA_ENTRIES, type MenuSource, selectedKey } from './menu';
+import { buildMenu, type MenuGroup, type MenuSource, selectedKey } from './menu';
 import { UserMenu } from './user-menu';
 
-// editors of the JSON shapes features own, for the generic resource screens (core/resource/json-shapes.ts);
-// fetched when a screen first shows one, so the first admin screen does not carry their date picker and selects
-registerJsonShape(
-  CERTIFICATIONS,
-  lazyJsonShape(() => import('../../features/producers/certifications').then((m) => ({ Input: m.CertificationsInput, View: m.CertificationsView }))),
-);
-
-const SOURCES: MenuSource[] = [...resources, ...EXTRA_ENTRIES];
 const { Sider, Header, Content } = Layout;
+// antd's Drawer is fetched only on a phone
+const PhoneDrawer = lazy(() => import('./phone-drawer'));
+
+/** The menu's items: each entry's label is a real link, so 'open in a new tab' works. */
+export function menuItems(groups: MenuGroup[]): MenuProps['items'] {
+  return [
+    { key: '/admin/home', icon: AREA_ICONS.home, label: <Link to="/admin/home">Tổng quan</Link> },
+    ...groups.map((g) => ({
+      key: g.key,
+      icon: AREA_ICONS[g.key.slice(5)],
+      label: g.label,
+      children: g.children.map((c) => ({ key: c.key, label: <Link to={c.key}>{c.label}</Link> })),
+    })),
+  ];
+}
+
+function Brand({ collapsed }: { collapsed?: boolean }) {
+  return (
+    <Link to="/admin/home" className="brand" aria-label="Nông nghiệp số – Trang chủ">
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      {!collapsed && (
+        <span>
+          <strong>Nông nghiệp số</strong>
+          <small>Trang quản trị</small>
+        </span>
+      )}
+    </Link>
+  );
+}
 
 function Shell() {
   const { can } = useSession();
   const location = useLocation();
   const matches = useMatches();
-  const navigate = useNavigate();
+  const phone = useIsPhone();
   const [collapsed, setCollapsed] = useState(false);
+  const [drawer, setDrawer] = useState(false);
   useEffect(preloadFeedback, []);
   useRealtime();
-  const groups = useMemo(() => buildMenu(SOURCES, can), [can]);
+  const sources = useMemo<MenuSource[]>(() => [...resources, ...featureMenu()], []);
+  const headerItems = useMemo(featureHeaderItems, []);
+  const groups = useMemo(() => buildMenu(sources, can), [can, sources]);
   const sel = selectedKey(groups, location.pathname);
   const [open, setOpen] = useState<string[]>(sel.group ? [sel.group] : []);
   // arriving in another area (breadcrumb, link, back button) opens its group
   useEffect(() => {
     if (sel.group) setOpen((o) => (o.includes(sel.group as string) ? o : [...o, sel.group as string]));
   }, [sel.group]);
+  // the phone's drawer closes once a screen is chosen (and whenever the page changes under it)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
+  useEffect(() => setDrawer(false), [location.pathname, location.search]);
 
-  const items: MenuProps['items'] = [
-    { key: '/admin/home', icon: AREA_ICONS.home, label: 'Tổng quan' },
-    ...groups.map((g) => ({
-      key: g.key,
-      icon: AREA_ICONS[g.key.slice(5)],
-      label: g.label,
-      children: g.children.map((c) => ({ key: c.key, label: c.label })),
-    })),
-  ];
-  const crumbs = buildCrumbs(location.pathname, matches, SOURCES);
+  const crumbs = buildCrumbs(location.pathname, matches, sources);
   const selected = location.pathname.startsWith('/admin/home') ? '/admin/home' : sel.key;
+  const menu = (inDrawer: boolean) => (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={menuItems(groups)}
+      selectedKeys={selected ? [selected] : []}
+      openKeys={collapsed && !inDrawer ? undefined : open}
+      onOpenChange={setOpen}
+      onClick={() => setDrawer(false)}
+      aria-label="Menu chính"
+    />
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sider
-        width={288}
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="lg"
-        onBreakpoint={setCollapsed}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
-      >
-        <Link to="/admin/home" className="brand" aria-label="Nông nghiệp số – Trang chủ">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          {!collapsed && (
-            <span>
-              <strong>Nông nghiệp số</strong>
-              <small>Trang quản trị</small>
-            </span>
+      {!phone && (
+        <Sider
+          width={288}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          breakpoint="lg"
+          onBreakpoint={setCollapsed}
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        >
+          <Brand collapsed={collapsed} />
+          {menu(false)}
+        </Sider>
+      )}
+      {phone && (
+        <Suspense fallback={null}>
+          <PhoneDrawer open={drawer} onClose={() => setDrawer(false)} brand={<Brand />}>
+            {menu(true)}
+          </PhoneDrawer>
+        </Suspense>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <Header className="shell-header">
+          {phone ? (
+            <Button type="text" icon={<MenuOutlined />} onClick={() => setDrawer(true)} aria-label="Mở menu" aria-expanded={drawer} data-testid="menu-toggle" />
+          ) : (
+            <Button
+              type="text"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+              aria-label={collapsed ? 'Mở rộng menu' : 'Thu gọn menu'}
+            />
           )}
-        </Link>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          openKeys={collapsed ? undefined : open}
-          onOpenChange={setOpen}
-          onClick={(e) => navigate(e.key)}
-          aria-label="Menu chính"
-        />
-      </Sider>
-      <Layout>
-        <Header style={{ display: 'flex', alignItems: 'center', gap: 12, position: 'sticky', top: 0, zIndex: 10, boxShadow: '0 1px 4px rgba(0,21,41,.08)' }}>
-          <Button
-            type="text"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed(!collapsed)}
-            aria-label={collapsed ? 'Mở rộng menu' : 'Thu gọn menu'}
-          />
           <Breadcrumb
             className="shell-crumbs"
             style={{ flex: 1, minWidth: 0 }}
             items={crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title }))}
           />
-          <NotificationBell />
+          {headerItems.map((Item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list made once
+            <Suspense key={i} fallback={null}>
+              <Item />
+            </Suspense>
+          ))}
           <UserMenu />
         </Header>
-        <Content style={{ padding: 20 }}>
+        <Content className="shell-content">
           <Outlet />
         </Content>
       </Layout>
@@ -110,7 +139,7 @@ function Shell() {
   );
 }
 
-/** The guarded admin shell (spec §2): sider menu by area, header with the user, breadcrumbs. */
+/** The guarded admin shell (spec §2): sider menu by area (a drawer on phones), header with the user, breadcrumbs. */
 export default function AdminLayout() {
   return (
     <RequireAuth fallback={<LoadingOverlay force />}>

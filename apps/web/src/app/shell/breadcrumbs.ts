@@ -1,5 +1,5 @@
 import { AREAS } from '@nns/shared/permissions';
-import type { RouteHandle } from '../guards';
+import type { RouteHandle } from '../../core/guards';
 import type { MenuSource } from './menu';
 
 export interface Crumb {

@@ -42,3 +42,14 @@ describe('breadcrumbs', () => {
     ]);
   });
 });
+
+describe('the browser tab title', () => {
+  it('names the deepest screen that declares a title, then the app', async () => {
+    const { documentTitle } = await import('../root-layout');
+    expect(documentTitle([{ handle: undefined }, { handle: { title: 'Sản phẩm' } }, { handle: { title: 'Thêm sản phẩm' } }])).toBe(
+      'Thêm sản phẩm · Nông nghiệp số',
+    );
+    expect(documentTitle([{ handle: { title: 'Sản phẩm' } }, { handle: { action: 'list' } }])).toBe('Sản phẩm · Nông nghiệp số');
+    expect(documentTitle([])).toBe('Nông nghiệp số – Trang quản trị');
+  });
+});

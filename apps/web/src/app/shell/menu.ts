@@ -20,12 +20,6 @@ export interface MenuGroup {
   children: MenuLeaf[];
 }
 
-/** Screens written by hand that belong in the menu beside the generic resource screens. */
-export const EXTRA_ENTRIES: MenuSource[] = [
-  { route: '/admin/system/permissions', label: 'Phân quyền', area: 'accounts', subject: 'permissions', config: { menuOrder: 5 } },
-  { route: '/admin/system/logs', label: 'Nhật ký hệ thống', area: 'system', subject: 'system_logs', config: { menuOrder: 100 } },
-];
-
 /** A subject shows in the menu when the user holds `menu` or `list` on it. */
 export const canSeeInMenu = (can: (a: string, s: string) => boolean, subject: string) => can('menu', subject) || can('list', subject);
 

@@ -2,10 +2,10 @@ import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../core/api';
+import { notify, withLoading } from '../../core/feedback';
+import { resetProfileCheck } from '../../core/guards';
 import { queryClient } from '../../core/query';
 import { clearSession, useSession } from '../../core/session';
-import { notify, withLoading } from '../feedback';
-import { resetProfileCheck } from '../guards';
 
 /** Spec §4: sign-out clears the session when the server answers 200 or 401. */
 export async function signOut(): Promise<boolean> {

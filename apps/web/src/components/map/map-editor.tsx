@@ -159,7 +159,13 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
         </Space>
       )}
       <div className={`nns-map${editable ? ' is-picking' : ''}`} style={{ height }} data-testid="map">
-        <div ref={ref} style={{ width: '100%', height: '100%' }} />
+        {/* Leaflet makes this box focusable (arrow keys pan, +/- zoom): it is named for a screen reader */}
+        <div
+          ref={ref}
+          role="region"
+          aria-label={editable ? 'Bản đồ: bấm để chọn vị trí hoặc vẽ ranh giới' : 'Bản đồ vị trí và ranh giới'}
+          style={{ width: '100%', height: '100%' }}
+        />
         {tilesFailed && <div className="nns-map-notice">{CAPTIONS.noTiles}</div>}
       </div>
       {hasPoint && point && (

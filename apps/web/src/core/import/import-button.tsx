@@ -3,7 +3,7 @@ import type { ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Upload } from 'antd';
 import { useState } from 'react';
-import { confirmDialog, notify, withLoading } from '../../app/feedback';
+import { confirmDialog, notify, withLoading } from '../feedback';
 import { queryKeys } from '../query';
 import { useSession } from '../session';
 import { downloadTemplate, type ImportSummary, isSummary, sendImport } from './import-api';

@@ -48,7 +48,7 @@ export function ImportResult({ summary, labels }: { summary: ImportSummary; labe
                       pagination={{ pageSize: 8, hideOnSinglePage: true }}
                       columns={[
                         { title: 'Dòng', dataIndex: 'row', width: 70 },
-                        { title: 'Cột', dataIndex: 'field', width: 180, render: (f: string) => label(f) },
+                        { title: 'Cột', dataIndex: 'field', width: 180, render: (f: string, e) => e.column ?? label(f) },
                         { title: 'Lỗi', dataIndex: 'message', render: (m: string) => <Typography.Text type="danger">{m}</Typography.Text> },
                       ]}
                     />

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../api', () => ({ upload: vi.fn() }));
-vi.mock('../../app/feedback', () => ({ notify: { error: vi.fn() } }));
+vi.mock('../feedback', () => ({ notify: { error: vi.fn() } }));
 
 const { renderValue } = await import('./display');
 const { UploadField } = await import('./uploads');

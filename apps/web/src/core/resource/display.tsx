@@ -3,6 +3,7 @@ import { Image, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { refObjectKey, refsItemsKey } from './form-mapping';
 import { jsonShapeWidgets } from './json-shapes';
+import './rich-text-view.css';
 
 export type Row = Record<string, unknown> & { id: number | string };
 

@@ -1,8 +1,9 @@
 import type { FieldDef } from '@nns/shared';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, type SelectProps, Switch } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { LoadingBlock } from '../../app/loading';
+import { LoadingBlock } from '../loading';
 import { jsonShapeWidgets } from './json-shapes';
+import { PasswordInput, type PasswordInputProps } from './password-input';
 import type { RefOption } from './ref-select';
 import { RefSelect } from './ref-select';
 import { UploadField } from './uploads';
@@ -17,12 +18,22 @@ export const moneyFormatter = (v: string | number | undefined) => (v === undefin
 export const moneyParser = (v: string | undefined) => (v ? v.replace(/[^\d-]/g, '') : '');
 
 /** Form.Item hands value/onChange to its direct child, so the Suspense boundary lives inside it. */
-function LazyRichText(props: { value?: string | null; onChange?: (v: string) => void; id?: string }) {
+function LazyRichText(props: { value?: string | null; onChange?: (v: string) => void; id?: string; label?: string }) {
   return (
     <Suspense fallback={<LoadingBlock height={200} />}>
       <RichTextEditor {...props} />
     </Suspense>
   );
+}
+
+/** A password field of a generic form: its meter counts the record's own name, username, email and phone as guessable. */
+function FormPasswordInput(props: PasswordInputProps) {
+  const form = Form.useFormInstance();
+  const username = Form.useWatch('username', form);
+  const full_name = Form.useWatch('full_name', form);
+  const email = Form.useWatch('email', form);
+  const phone = Form.useWatch('phone', form);
+  return <PasswordInput {...props} account={{ username, full_name, email, phone }} />;
 }
 
 /** JSON fields edited as text; the value stays an object, invalid text keeps the last good value. */
@@ -58,11 +69,21 @@ function JsonInput({ value, onChange, id }: { value?: unknown; onChange?: (v: un
   );
 }
 
+/**
+ * A Select for Form.Item: antd's Form.Item hands it `aria-required`, which rc-select sets on its outer
+ * div, where ARIA does not allow it (axe 'aria-allowed-attr', critical); the label's mark says it instead.
+ */
+function EnumSelect({ 'aria-required': _required, ...props }: SelectProps & { 'aria-required'?: unknown }) {
+  return <Select {...props} />;
+}
+
 export interface WidgetContext {
   /** labels of the record's references, so pickers show names at once */
   refOptions?: RefOption[];
   /** filters a reference picker sends with the typed text (ref-narrowing.ts) */
   refParams?: Record<string, string>;
+  /** an enum offers only these of its values (the account scopes a user may give) */
+  enumValues?: string[];
 }
 
 /**
@@ -75,22 +96,22 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
     case 'textarea':
       return <Input.TextArea rows={4} placeholder={placeholder} showCount={f.max ? { formatter: ({ count }) => `${count}/${f.max}` } : false} />;
     case 'richtext':
-      return <LazyRichText />;
+      return <LazyRichText label={f.label} />;
     case 'password':
-      return <Input.Password autoComplete="new-password" placeholder={placeholder} />;
+      return <FormPasswordInput placeholder={placeholder} />;
     case 'email':
       return <Input type="email" inputMode="email" autoComplete="off" placeholder={placeholder} />;
     case 'phone':
       return <Input inputMode="tel" autoComplete="off" placeholder={placeholder ?? 'VD: 0912345678'} />;
+    // no min/max/precision here: antd would clamp or round the number on blur without a word; the
+    // declaration's rules refuse it with a message instead (form-mapping.ts validateBody, and the server)
     case 'integer':
-      return <InputNumber precision={0} min={f.min} max={f.max} style={{ width: '100%' }} placeholder={placeholder} />;
+      return <InputNumber style={{ width: '100%' }} placeholder={placeholder} />;
     case 'float':
-      return <InputNumber min={f.min} max={f.max} step={0.01} decimalSeparator="," style={{ width: '100%' }} placeholder={placeholder} />;
+      return <InputNumber step={0.01} decimalSeparator="," style={{ width: '100%' }} placeholder={placeholder} />;
     case 'money':
       return (
         <InputNumber<number>
-          precision={0}
-          min={f.min ?? 0}
           formatter={moneyFormatter}
           parser={(v) => Number(moneyParser(v)) as number}
           addonAfter="₫"
@@ -103,7 +124,13 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
     case 'datetime':
       return <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} placeholder="Chọn ngày giờ" />;
     case 'enum':
-      return <Select allowClear={!f.required} options={f.options?.map((o) => ({ value: o.value, label: o.label }))} placeholder={placeholder ?? 'Chọn'} />;
+      return (
+        <EnumSelect
+          allowClear={!f.required}
+          options={f.options?.filter((o) => !ctx.enumValues || ctx.enumValues.includes(String(o.value))).map((o) => ({ value: o.value, label: o.label }))}
+          placeholder={placeholder ?? 'Chọn'}
+        />
+      );
     case 'ref':
     case 'refs':
       return (
@@ -113,6 +140,7 @@ export function fieldWidget(key: string, f: FieldDef, ctx: WidgetContext = {}): 
           multiple={f.kind === 'refs'}
           initialOptions={ctx.refOptions}
           params={ctx.refParams}
+          path={f.refPath}
           placeholder={placeholder}
         />
       );

@@ -238,3 +238,55 @@ export function toAntdFields(errors: FieldErrors, shown: Set<string>) {
     .filter(([name]) => shown.has(name))
     .map(([name, errs]) => ({ name, errors: errs }));
 }
+
+/** What the signed-in account sees (the server's docs/accounts.md), as the session user carries it. */
+export interface UserScope {
+  scope?: unknown;
+  province_id?: unknown;
+  ward_id?: unknown;
+}
+
+const ACCOUNT_SCOPES = ['all', 'province', 'ward'];
+/** An enum field whose values are the account scopes (users.scope, administrative accounts). */
+export const isScopeEnum = (f: FieldDef) =>
+  f.kind === 'enum' &&
+  (f.options ?? [])
+    .map((o) => String(o.value))
+    .sort()
+    .join() === 'all,province,ward';
+
+/** The account scopes this user may give: none wider than their own. */
+export function scopeChoices(user: UserScope | null | undefined): string[] {
+  const own = ACCOUNT_SCOPES.indexOf(String(user?.scope ?? 'all'));
+  return ACCOUNT_SCOPES.slice(Math.max(own, 0));
+}
+
+/**
+ * The filters a picker of provinces or wards gets for a scoped user: a ward officer is offered their
+ * ward (and its province) only; a province officer their province and its wards.
+ */
+export function scopePins(resource: string, user: UserScope | null | undefined): Record<string, string> {
+  const ward = user?.ward_id;
+  const province = user?.province_id;
+  if (user?.scope === 'ward' && ward != null) {
+    if (resource === 'wards') return { ids: String(ward) };
+    if (resource === 'provinces' && province != null) return { ids: String(province) };
+  }
+  if (user?.scope === 'province' && province != null) {
+    if (resource === 'wards') return { province_id: String(province) };
+    if (resource === 'provinces') return { ids: String(province) };
+  }
+  return {};
+}
+
+/** A new record of a scoped user starts in their ward / province (and, for an account, with their scope). */
+export function scopeDefaults(def: ResourceDef, user: UserScope | null | undefined): FormValues {
+  const out: FormValues = {};
+  if (!user || user.scope === 'all' || user.scope == null) return out;
+  for (const [key, f] of formFields(def)) {
+    if (f.kind === 'ref' && f.ref === 'wards' && user.scope === 'ward' && user.ward_id != null) out[key] = user.ward_id;
+    else if (f.kind === 'ref' && f.ref === 'provinces' && user.province_id != null) out[key] = user.province_id;
+    else if (isScopeEnum(f)) out[key] = user.scope;
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import type { ResourceDef } from '@nns/shared';
 import { Card } from 'antd';
 import { type ComponentType, createElement, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { LoadingBlock } from '../../app/loading';
+import { LoadingBlock } from '../loading';
 import type { ResourceDetailProps } from './resource-detail';
 import type { ResourceFormProps } from './resource-form';
 import type { ResourceListProps } from './resource-list';
@@ -10,7 +10,7 @@ import type { ResourceListProps } from './resource-list';
 export type { Row } from './display';
 /*
  * Kept light on purpose: the router imports this module on the first /admin visit (even for the
- * home page), so the screens themselves (antd Table and Form, Leaflet, Quill) stay in lazy chunks.
+ * home page), so the screens themselves (antd Table and Form, Leaflet, TipTap) stay in lazy chunks.
  */
 export { serverFieldErrors, toFormValues, toRequestBody, validateBody } from './form-mapping';
 export { type ListParams, rowNumber, toApiQuery } from './list-params';

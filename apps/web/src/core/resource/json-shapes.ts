@@ -2,8 +2,9 @@ import type { ComponentType } from 'react';
 
 /**
  * Editors and views for JSON fields of a known shape (a `json(shape, …)` field of a resource
- * declaration). A feature registers its pair for the shape it owns, from the admin shell (which every
- * admin screen loads first); a JSON field whose shape nobody registered is edited as JSON text.
+ * declaration). A feature declares its pair for the shape it owns (`fieldEditors` of its defineFeature),
+ * registered with the admin shell, which every admin screen loads first; a JSON field whose shape
+ * nobody registered is edited as JSON text.
  */
 export interface JsonShapeWidgets {
   Input: ComponentType<{ value?: any; onChange?: (v: any) => void; id?: string }>;

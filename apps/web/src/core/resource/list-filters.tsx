@@ -11,6 +11,8 @@ export interface ListFiltersProps {
   def: ResourceDef;
   filters: Record<string, string>;
   onChange: (filters: Record<string, string>) => void;
+  /** one control a line, each the whole width (the filter drawer of a phone) */
+  block?: boolean;
 }
 
 const W = 200;
@@ -28,7 +30,8 @@ export function dayRangeFilter(key: string, kind: string, from: Dayjs | null, to
 }
 
 /** One control per declared filter; every change goes straight to the URL. */
-export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
+export function ListFilters({ def, filters, onChange, block = false }: ListFiltersProps) {
+  const w = block ? '100%' : W;
   const set = (patch: Record<string, string | undefined>) => {
     const next = { ...filters };
     for (const [k, v] of Object.entries(patch)) {
@@ -52,7 +55,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
               allowClear
               placeholder={label}
               aria-label={label}
-              style={{ width: W }}
+              style={{ width: w }}
               value={filters[key] === undefined ? undefined : numeric ? Number(filters[key]) : filters[key]}
               onChange={(v) => set({ [key]: v === undefined || v === null ? undefined : String(v) })}
               options={f.options?.map((o) => ({ value: o.value, label: o.label }))}
@@ -66,7 +69,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
               allowClear
               placeholder={label}
               aria-label={label}
-              style={{ width: W }}
+              style={{ width: w }}
               value={filters[key]}
               onChange={(v) => set({ [key]: v })}
               options={[
@@ -78,7 +81,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
         }
         if (f.kind === 'ref' || f.kind === 'refs') {
           return (
-            <div key={key} style={{ width: W + 40 }}>
+            <div key={key} style={{ width: block ? '100%' : W + 40 }}>
               <RefSelect
                 resource={f.ref ?? ''}
                 refLabel={f.refLabel}
@@ -97,6 +100,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
               format={DATE_FORMAT}
               placeholder={[`${label} từ`, 'đến']}
               allowEmpty={[true, true]}
+              style={block ? { width: '100%' } : undefined}
               value={[boundToWall(filters[`${key}_from`]), boundToWall(filters[`${key}_to`])]}
               onChange={(r) => set(dayRangeFilter(key, f.kind, r?.[0] ?? null, r?.[1] ?? null))}
             />
@@ -104,18 +108,18 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
         }
         if (isRangeFilter(f)) {
           return (
-            <Space.Compact key={key}>
+            <Space.Compact key={key} block={block}>
               <InputNumber
                 placeholder={`${label} từ`}
                 value={filters[`${key}_from`]}
                 onChange={(v) => set({ [`${key}_from`]: v == null ? undefined : String(v) })}
-                style={{ width: 160 }}
+                style={{ width: block ? '60%' : 160 }}
               />
               <InputNumber
                 placeholder="đến"
                 value={filters[`${key}_to`]}
                 onChange={(v) => set({ [`${key}_to`]: v == null ? undefined : String(v) })}
-                style={{ width: 110 }}
+                style={{ width: block ? '40%' : 110 }}
               />
             </Space.Compact>
           );
@@ -126,7 +130,7 @@ export function ListFilters({ def, filters, onChange }: ListFiltersProps) {
             allowClear
             placeholder={label}
             aria-label={label}
-            style={{ width: W }}
+            style={{ width: w }}
             defaultValue={filters[key]}
             onSearch={(v) => set({ [key]: v.trim() || undefined })}
           />

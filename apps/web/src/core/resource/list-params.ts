@@ -9,7 +9,12 @@ export interface ListParams {
   sort: string;
   /** declared filters by query key (`status`, `created_at_from`…), as strings */
   filters: Record<string, string>;
+  /** the trash of a soft-deleting resource (`trashed=only`); absent on the live list */
+  trash?: boolean;
 }
+
+/** How long search-as-you-type waits after the last keystroke before it asks. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_LIMIT = 10;
@@ -47,6 +52,7 @@ export function paramsFromSearch(def: ResourceDef, sp: URLSearchParams): ListPar
     search: (sp.get('search') ?? '').trim(),
     sort: def.sortable.includes(sort.replace(/^-/, '')) ? sort : '',
     filters,
+    ...(def.softDelete && sp.get('trashed') === 'only' ? { trash: true } : {}),
   };
 }
 
@@ -58,6 +64,7 @@ export function searchFromParams(p: ListParams): URLSearchParams {
   if (p.search) sp.set('search', p.search);
   if (p.sort) sp.set('sort', p.sort);
   for (const [k, v] of Object.entries(p.filters)) if (v !== '') sp.set(k, v);
+  if (p.trash) sp.set('trashed', 'only');
   return sp;
 }
 
@@ -71,6 +78,7 @@ export function toApiQuery(def: ResourceDef, p: ListParams, withPaging = true): 
   if (p.search) q.search = p.search;
   q.sort = p.sort || def.defaultSort;
   for (const [k, v] of Object.entries(p.filters)) if (v !== '') q[k] = v;
+  if (p.trash) q.trashed = 'only';
   return q;
 }
 
@@ -92,5 +100,12 @@ export function sortFromOrder(field: string | undefined, order: 'ascend' | 'desc
 
 /** Any change that does not name a page goes back to page 1. */
 export function withChange(p: ListParams, change: Partial<ListParams>): ListParams {
-  return { ...p, ...change, page: change.page ?? 1 };
+  const next = { ...p, ...change, page: change.page ?? 1 };
+  if (!next.trash) delete next.trash;
+  return next;
+}
+
+/** The part of a list's URL a saved view keeps: search, sort and filters (not the page or its size). */
+export function viewQuery(p: ListParams): string {
+  return searchFromParams({ ...p, page: 1, limit: DEFAULT_LIMIT }).toString();
 }

@@ -12,7 +12,7 @@ vi.mock('../session', () => ({ useSession: () => ({ can: () => true }) }));
 const { ResourceDetail } = await import('./resource-detail');
 const { ResourceForm } = await import('./resource-form');
 const { RefSelect } = await import('./ref-select');
-const { loadingProps } = await import('../../app/loading');
+const { loadingProps } = await import('../loading');
 const { Table } = await import('antd');
 
 const def = defineResource({

@@ -1,9 +1,10 @@
 import { resourceByName } from '@nns/shared/registry';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { InlineLoading } from '../../app/loading';
 import { api } from '../api';
+import { InlineLoading } from '../loading';
 import { useSession } from '../session';
+import { scopePins } from './form-mapping';
 
 type Id = number | string;
 export interface RefOption {
@@ -30,6 +31,8 @@ export interface RefSelectProps {
   disabled?: boolean;
   /** filters sent with the typed text (a ward picker: the chosen province, ref-narrowing.ts) */
   params?: Record<string, string>;
+  /** the path under /api/admin asked instead of the target's list (the field's `refPath`: 'roles/assignable') */
+  path?: string;
 }
 
 export const SEARCH_LIMIT = 20;
@@ -59,6 +62,7 @@ export function RefSelect({
   id,
   disabled,
   params,
+  path,
 }: RefSelectProps) {
   const [options, setOptions] = useState<RefOption[]>([]);
   const [known, setKnown] = useState<RefOption[]>(initialOptions ?? []);
@@ -71,9 +75,11 @@ export function RefSelect({
     : resource === 'wards' && refLabel === 'name'
       ? wardOption
       : optionOf(refLabel);
-  const narrowing = JSON.stringify(params ?? {});
   // without the right to list the target, asking would answer 403, which sends the user to the 403 screen
-  const { can } = useSession();
+  const { can, user } = useSession();
+  // a scoped user is offered their own ward / province only (the server's scope decides the writes)
+  const narrowing = JSON.stringify({ ...params, ...scopePins(resource, user) });
+  const url = `/api/admin/${path ?? resource}`;
   const target = resourceByName[resource];
   const allowed = !target || can('list', target.subject);
 
@@ -85,7 +91,7 @@ export function RefSelect({
     timer.current = setTimeout(
       async () => {
         setLoading(true);
-        const env = await api.get(`/api/admin/${resource}`, {
+        const env = await api.get(url, {
           params: { ...(JSON.parse(narrowing) as Record<string, string>), search: search || undefined, limit: SEARCH_LIMIT },
           signal: ctrl.signal,
         });
@@ -99,7 +105,7 @@ export function RefSelect({
       ctrl.abort();
       clearTimeout(timer.current);
     };
-  }, [resource, search, refLabel, allowed, narrowing]);
+  }, [url, search, refLabel, allowed, narrowing]);
 
   // a value whose label we do not know yet (a filter restored from the URL): ask the server once
   const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);
@@ -108,11 +114,11 @@ export function RefSelect({
     const missing = ids.filter((v) => ![...known, ...options].some((o) => String(o.value) === String(v)));
     if (!missing.length || !allowed) return;
     const ctrl = new AbortController();
-    void api.get(`/api/admin/${resource}`, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
+    void api.get(url, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
       if (env?.code === 200 && Array.isArray(env.data?.entries)) setKnown((k) => [...k, ...env.data.entries.map(toOption)]);
     });
     return () => ctrl.abort();
-  }, [ids, resource, allowed]);
+  }, [ids, url, allowed]);
 
   const merged = useMemo(() => {
     const seen = new Set<string>();
@@ -142,6 +148,8 @@ export function RefSelect({
       loading={loading}
       allowClear={allowClear}
       placeholder={placeholder ?? 'Chọn hoặc gõ để tìm'}
+      // outside a form (a list's filter) nothing labels the picker but its placeholder: it names it too
+      aria-label={id ? undefined : placeholder}
       notFoundContent={!allowed ? 'Bạn không có quyền xem danh sách này' : loading ? <InlineLoading /> : 'Không có dữ liệu'}
       style={{ width: '100%', ...style }}
       disabled={disabled}

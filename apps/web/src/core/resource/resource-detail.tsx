@@ -7,9 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LoadingBlock } from '../../app/loading';
 import { api } from '../api';
+import { LoadingBlock } from '../loading';
 import { queryKeys } from '../query';
+import { useIsPhone } from '../responsive';
 import { useSession } from '../session';
 import type { Row } from './display';
 import { renderValue, SYSTEM_FIELDS } from './display';
@@ -37,6 +38,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
   const navigate = useNavigate();
   const { can } = useSession();
   const { runAction } = useRecordActions(def);
+  const phone = useIsPhone();
   const q = useQuery({
     queryKey: queryKeys(def.name).detail(id),
     queryFn: ({ signal }) => api.get(`/api/admin/${def.name}/${id}`, { signal }),
@@ -78,8 +80,9 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
     <Card
       title={heading}
       variant="borderless"
+      className="resource-detail"
       extra={
-        <Space>
+        <Space wrap>
           {extra?.(entry)}
           {Object.entries(def.actions).map(([name, a]) =>
             can(a.permission, def.subject) && (a.kind === 'toggle' || entry[a.field] !== a.value) ? (
@@ -97,9 +100,16 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
         </Space>
       }
     >
-      <Descriptions bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }} size="middle" labelStyle={{ width: 200 }}>
+      {/* on a phone: one column, each label above its value */}
+      <Descriptions
+        bordered
+        column={phone ? 1 : { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+        layout={phone ? 'vertical' : 'horizontal'}
+        size={phone ? 'small' : 'middle'}
+        labelStyle={phone ? undefined : { width: 200 }}
+      >
         {fields.map(([k, f]) => (
-          <Descriptions.Item key={k} label={f.label} span={wide(k)}>
+          <Descriptions.Item key={k} label={f.label} span={phone ? 1 : wide(k)}>
             {renderValue(entry, k, f, 'detail')}
           </Descriptions.Item>
         ))}

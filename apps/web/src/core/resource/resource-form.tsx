@@ -2,19 +2,24 @@ import type { ResourceDef } from '@nns/shared';
 import { fieldApplies } from '@nns/shared/fields';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Space } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { resultPopup, withLoading } from '../../app/feedback';
-import { LoadingBlock } from '../../app/loading';
 import { api, type Envelope } from '../api';
+import { resultPopup, withLoading } from '../feedback';
+import { LoadingBlock } from '../loading';
 import { queryKeys } from '../query';
+import { useSession } from '../session';
+import './resource-form.css';
 import { fieldWidget } from './field-widget';
 import {
   type FieldErrors,
   type FormValues,
   formFields,
+  isScopeEnum,
   refObjectKey,
   refsItemsKey,
+  scopeChoices,
+  scopeDefaults,
   serverFieldErrors,
   toAntdFields,
   toFormValues,
@@ -48,6 +53,14 @@ const MapSection = lazy(() => import('./map-section'));
 
 export const SAVE = 'Lưu';
 export const BACK = 'Quay lại';
+export const NOT_SAVED = 'Chưa lưu được';
+
+/** The general message of a refused save: the server's own words, or what went wrong in Vietnamese. */
+export function refusalMessage(env: Envelope | undefined): string {
+  if (env?.message) return env.message;
+  if (!env || env.code === 0) return 'Không kết nối được máy chủ, dữ liệu bạn đã nhập vẫn còn trên biểu mẫu';
+  return env.code === 403 ? 'Bạn không có quyền thực hiện thao tác này' : 'Không lưu được dữ liệu, vui lòng thử lại';
+}
 
 /** The create/edit screen of a resource, validated with the declaration's own zod schema. */
 export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo }: ResourceFormProps) {
@@ -60,7 +73,9 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   const [dirty, setDirty] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const generalRef = useRef<HTMLDivElement>(null);
   const unsaved = useUnsavedWarning(dirty);
+  const { user } = useSession();
 
   const detail = useQuery({
     queryKey: keys.detail(id ?? ''),
@@ -71,7 +86,14 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   const record = id && detail.data?.code === 200 ? (detail.data.data?.entry as Record<string, unknown>) : null;
 
   const shown = useMemo(() => formFields(def).filter(([k, f]) => !omit.includes(k) && f.kind !== 'polygon'), [def, omit]);
-  const initial = useMemo(() => toFormValues(def, record), [def, record]);
+  // a scoped user's new record starts in their ward / province (scopeDefaults); an edit shows the record
+  const scopeKey = `${user?.scope}:${user?.province_id}:${user?.ward_id}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user's scope is compared through scopeKey
+  const initial = useMemo(
+    () => (record ? toFormValues(def, record) : { ...toFormValues(def, null), ...(id ? {} : scopeDefaults(def, user)) }),
+    [def, record, id, scopeKey],
+  );
+  const allowedScopes = scopeChoices(user);
   useEffect(() => {
     if (id && !record) return; // the form is not mounted while the record loads
     form.resetFields();
@@ -96,10 +118,19 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
       ...extraKeys,
     ]);
     form.setFields(toAntdFields(errors, names));
-    setGeneral(Object.entries(errors).flatMap(([k, msgs]) => (names.has(k) ? [] : msgs)));
-    const first = Object.keys(errors).find((k) => names.has(k));
-    if (first) form.scrollToField(first, { behavior: 'smooth', block: 'center' });
+    const rest = Object.entries(errors).flatMap(([k, msgs]) => (names.has(k) ? [] : msgs));
+    setGeneral(rest);
+    // focus (and scroll) to the first field in error, in the order the form shows them
+    const first = [...names].find((k) => errors[k]?.length);
+    if (first) form.scrollToField(first, { behavior: 'smooth', block: 'center', focus: true });
+    else if (rest.length) focusGeneral();
   };
+  // the general message sits above the buttons: brought into view and announced
+  const focusGeneral = () =>
+    setTimeout(() => {
+      generalRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      generalRef.current?.focus({ preventScroll: true });
+    }, 0);
 
   const submit = async () => {
     setGeneral([]);
@@ -127,9 +158,14 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
       }, 0);
       return;
     }
+    // a refusal (400, 403, 409…) or a lost connection keeps everything typed: the message goes under
+    // its field, or above the buttons; nothing navigates away
     const fieldErrors = serverFieldErrors(def, env?.data);
     if (Object.keys(fieldErrors).length) showErrors(fieldErrors);
-    else resultPopup(env);
+    else {
+      setGeneral([refusalMessage(env)]);
+      focusGeneral();
+    }
   };
 
   const heading = title ?? `${mode === 'create' ? 'Thêm' : 'Cập nhật'} ${def.label.toLowerCase()}`;
@@ -153,8 +189,9 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   }
 
   return (
-    <Card title={heading} variant="borderless">
+    <Card title={heading} variant="borderless" className="nns-resource-form-card">
       <Form<FormValues>
+        className="nns-resource-form"
         form={form}
         layout="vertical"
         initialValues={initial}
@@ -173,11 +210,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
         requiredMark
         noValidate
       >
-        {general.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={general.join(' · ')} />}
         <GridRow gutter={16}>
           {shown.map(([key, f]) => {
             const item = () => (
-              <Col key={key} xs={24} md={f.span ?? 12}>
+              // one column up to 768 px wide (phones, small tablets), the declared span from 992 px
+              <Col key={key} xs={24} lg={f.span ?? 12}>
                 <Form.Item
                   name={key}
                   label={f.label}
@@ -188,7 +225,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
                   {fieldWidget(
                     key,
                     f,
-                    f.kind === 'ref' || f.kind === 'refs' ? { refOptions: refOptions(key, f.refLabel), refParams: refNarrowing(def, key, watched) } : {},
+                    f.kind === 'ref' || f.kind === 'refs'
+                      ? { refOptions: refOptions(key, f.refLabel), refParams: refNarrowing(def, key, watched) }
+                      : isScopeEnum(f)
+                        ? { enumValues: allowedScopes }
+                        : {},
                   )}
                 </Form.Item>
               </Col>
@@ -209,7 +250,12 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
           </Suspense>
         )}
         {sections}
-        <Space style={{ marginTop: 8 }}>
+        {general.length > 0 && (
+          <div ref={generalRef} tabIndex={-1} className="nns-form-general-error" style={{ outline: 'none' }}>
+            <Alert type="error" showIcon role="alert" style={{ margin: '8px 0 16px' }} message={NOT_SAVED} description={general.join(' · ')} />
+          </div>
+        )}
+        <Space className="nns-form-actions" wrap style={{ marginTop: 8 }}>
           <Button type="primary" htmlType="submit" loading={saving}>
             {SAVE}
           </Button>

@@ -1,14 +1,28 @@
 import { approve, bool, code, defineResource, enumField, float, text, toggle } from '@nns/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const calls: { url: string; params?: Record<string, unknown> }[] = [];
+const posts: { url: string; body: unknown }[] = [];
+/** what the list answers next for /api/admin/units (null: two rows a page) */
+let unitRows: Record<string, unknown>[] | null = null;
+let bulkAnswer: unknown = null;
 vi.mock('../api', () => ({
+  buildUrl: (u: string) => u,
   api: {
+    post: vi.fn(async (url: string, body: unknown) => {
+      posts.push({ url, body });
+      return { code: 200, message: 'Thành công', data: bulkAnswer };
+    }),
+    put: vi.fn(async (_url: string, body: { value: unknown }) => ({ code: 200, message: '', data: body })),
     get: vi.fn(async (url: string, opts?: { params?: Record<string, unknown> }) => {
+      if (url.startsWith('/api/admin/me/preferences/')) return { code: 200, message: '', data: { value: null } };
       calls.push({ url, params: opts?.params });
+      if (unitRows && url === '/api/admin/units') {
+        return { code: 200, message: '', data: { entries: unitRows, pagination: { page: 1, limit: 10, total: unitRows.length, total_pages: 1 } } };
+      }
       if (url === '/api/admin/slow') return new Promise(() => {});
       if (url === '/api/admin/criteria') {
         const entries = [
@@ -23,7 +37,14 @@ vi.mock('../api', () => ({
     }),
   },
 }));
-vi.mock('../session', () => ({ useSession: () => ({ can: () => true }) }));
+let allowed: (action: string, subject: string) => boolean = () => true;
+vi.mock('../session', () => ({ useSession: () => ({ can: (a: string, s: string) => allowed(a, s) }) }));
+const notices: { kind: string; text: unknown }[] = [];
+vi.mock('../feedback', () => ({
+  confirmDialog: vi.fn(async () => true),
+  withLoading: <T,>(p: T) => p,
+  notify: Object.fromEntries(['success', 'error', 'warning', 'info'].map((kind) => [kind, (text: unknown) => notices.push({ kind, text })])),
+}));
 
 const { ResourceList } = await import('./resource-list');
 const { textPx } = await import('./list-columns');
@@ -38,6 +59,7 @@ const def = defineResource({
   fields: { name: text({ label: 'Tên đơn vị', search: true, sort: true }), is_active: bool({ label: 'Hoạt động' }) },
   list: { columns: ['name', 'is_active'], sort: ['name'] },
   actions: { 'change-status': toggle('is_active', 'Bật/tắt') },
+  detail: true,
 });
 
 beforeAll(() => {
@@ -46,6 +68,11 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   calls.length = 0;
+  posts.length = 0;
+  notices.length = 0;
+  unitRows = null;
+  bulkAnswer = null;
+  allowed = () => true;
 });
 
 function renderAt(url: string, d = def) {
@@ -115,8 +142,9 @@ describe('ResourceList at 1366 px', { timeout: 30_000 }, () => {
     const cell = await screen.findByText(LONG);
     expect(cell.closest('.ant-typography-ellipsis')).toBeTruthy();
     // text columns share what the others leave of a 990 px table (1366 px beside the menu) by their
-    // longest cell: the code keeps its 14 characters, the long name is cut at its 360 px bound
-    expect((cell.closest('.ant-typography') as HTMLElement).style.maxWidth).toBe('360px');
+    // longest cell, after the 36 px of the row checkboxes: the code keeps its 14 characters, the long
+    // name takes the rest (325 px, under its 360 px bound)
+    expect((cell.closest('.ant-typography') as HTMLElement).style.maxWidth).toBe('325px');
     const code = screen.getByText('TC-TOMTHE-UONG').closest('.ant-typography') as HTMLElement;
     expect(Number.parseInt(code.style.maxWidth, 10)).toBeGreaterThan(textPx('TC-TOMTHE-UONG'));
     expect(code.classList.contains('ant-typography-ellipsis-single-line')).toBe(true);
@@ -126,7 +154,8 @@ describe('ResourceList at 1366 px', { timeout: 30_000 }, () => {
     renderAt('/admin/criteria', criteria);
     await screen.findByText(LONG);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['STT', 'Mã', 'Tên tiêu chí', 'Độ mặn (‰)', 'pH', 'Trạng thái', 'Thao tác']);
+    // the first column holds the row checkboxes
+    expect(headers).toEqual(['', 'STT', 'Mã', 'Tên tiêu chí', 'Độ mặn (‰)', 'pH', 'Trạng thái', 'Thao tác']);
     expect(screen.getByText('15 – 25')).toBeTruthy();
     expect(screen.getByText('≥ 7,5')).toBeTruthy();
     expect(screen.getByText('≤ 8,5')).toBeTruthy();
@@ -143,5 +172,102 @@ describe('ResourceList at 1366 px', { timeout: 30_000 }, () => {
     const slow = defineResource({ ...def.config, name: 'slow', route: '/admin/slow' });
     renderAt('/admin/slow', slow);
     expect(await screen.findByText('Đang tải...')).toBeTruthy();
+  });
+});
+
+const { bulkSummary } = await import('./use-record-actions');
+
+describe('bulk work', { timeout: 60_000 }, () => {
+  it('groups the refusals of a bulk result by message', () => {
+    const failed = [
+      { id: 3, message: 'Bản ghi không thuộc phường/xã của bạn' },
+      { id: 4, message: 'Không thể xóa vì nhóm còn 1 nhóm con' },
+      { id: 5, message: 'Bản ghi không thuộc phường/xã của bạn' },
+    ];
+    expect(bulkSummary('Đã phê duyệt', { action: 'approve', total: 20, done: 17, failed })).toBe(
+      'Đã phê duyệt 17/20; 2 bản ghi không thuộc phường/xã của bạn; 1 bản ghi: không thể xóa vì nhóm còn 1 nhóm con',
+    );
+    expect(bulkSummary('Đã xóa', { action: 'delete', total: 2, done: 2, failed: [] })).toBe('Đã xóa 2/2');
+  });
+
+  it('shows the selection bar with the permitted actions; one request approves the chosen rows and the notice tells 1/2', async () => {
+    allowed = (a) => a !== 'delete';
+    renderAt('/admin/criteria', criteria);
+    await screen.findByText(LONG);
+    expect(screen.queryByRole('region', { name: 'Thao tác với các bản ghi đã chọn' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn bản ghi 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn bản ghi 2' }));
+    const bar = await screen.findByRole('region', { name: 'Thao tác với các bản ghi đã chọn' });
+    expect(within(bar).getByText('Đã chọn 2')).toBeTruthy();
+    const names = within(bar)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.trim());
+    expect(names, JSON.stringify(names)).toEqual(['Phê duyệt', 'Xuất Excel', 'Bỏ chọn']);
+    bulkAnswer = { action: 'approve', total: 2, done: 1, failed: [{ id: 2, message: 'Bản ghi không thuộc phường/xã của bạn' }] };
+    fireEvent.click(within(bar).getByRole('button', { name: /Phê duyệt/ }));
+    await waitFor(() => expect(posts).toEqual([{ url: '/api/admin/criteria/bulk', body: { action: 'approve', ids: [1, 2] } }]));
+    await waitFor(() => expect(notices).toEqual([{ kind: 'warning', text: 'Đã phê duyệt 1/2; 1 bản ghi không thuộc phường/xã của bạn' }]));
+    // done: the choice is cleared and the bar goes
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Thao tác với các bản ghi đã chọn' })).toBeNull());
+  });
+
+  it('offers delete to a user who may delete, and no row checkboxes to one who may only look', async () => {
+    allowed = (a) => a === 'list' || a === 'delete';
+    renderAt('/admin/criteria', criteria);
+    await screen.findByText(LONG);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn bản ghi 2' }));
+    const bar = await screen.findByRole('region', { name: 'Thao tác với các bản ghi đã chọn' });
+    expect(within(bar).queryByRole('button', { name: /Phê duyệt/ })).toBeNull();
+    expect(within(bar).getByRole('button', { name: /Xóa/ })).toBeTruthy();
+    cleanup();
+    allowed = (a) => a === 'list';
+    renderAt('/admin/criteria', criteria);
+    await screen.findByText(LONG);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('search, empty result, row links', { timeout: 30_000 }, () => {
+  it('searches as the user types, once, after the typing stops', async () => {
+    const router = renderAt('/admin/units');
+    await screen.findByText('Đơn vị 1-0');
+    const box = screen.getByLabelText('Tìm kiếm');
+    fireEvent.change(box, { target: { value: 'k' } });
+    fireEvent.change(box, { target: { value: 'kg' } });
+    // not at once: the URL still has no search right after the keystrokes
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=kg'));
+    await waitFor(() => expect(calls.at(-1)?.params).toMatchObject({ search: 'kg' }));
+    expect(calls.filter((c) => c.params?.search === 'k')).toHaveLength(0);
+  });
+
+  it('repeats the search of an empty result and offers to clear the filters', async () => {
+    unitRows = [];
+    const router = renderAt('/admin/units?search=xyz');
+    expect(await screen.findByText('Không tìm thấy kết quả cho “xyz”')).toBeTruthy();
+    const clear = screen.getAllByRole('button', { name: 'Xóa bộ lọc' }).at(-1) as HTMLElement;
+    fireEvent.click(clear);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((screen.getByLabelText('Tìm kiếm') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says "Không có dữ liệu" when there is nothing and nothing is searched', async () => {
+    unitRows = [];
+    renderAt('/admin/units');
+    expect(await screen.findByText('Không có dữ liệu')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Xóa bộ lọc' })).toBeNull();
+  });
+
+  it('opens the detail on a click on the row, not on its switch or checkbox; the name is a real link', async () => {
+    const router = renderAt('/admin/units');
+    const name = await screen.findByText('Đơn vị 1-0');
+    expect(name.closest('a')?.getAttribute('href')).toBe('/admin/units/10/detail');
+    expect(screen.getAllByRole('link', { name: 'Xem chi tiết' })[0].getAttribute('href')).toBe('/admin/units/10/detail');
+    fireEvent.click(screen.getAllByRole('switch')[0]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn bản ghi 11' }));
+    expect(router.state.location.pathname).toBe('/admin/units');
+    const cells = (name.closest('tr') as HTMLElement).querySelectorAll('td');
+    fireEvent.click(cells[1]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/units/10/detail'));
   });
 });

@@ -1,56 +1,292 @@
-import 'react-quill-new/dist/quill.snow.css';
 import './rich-text.css';
-import { useEffect, useRef } from 'react';
-import ReactQuill from 'react-quill-new';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+  YoutubeOutlined,
+} from '@ant-design/icons';
+import { plainSpaces } from '@nns/shared/rich-text';
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import Youtube from '@tiptap/extension-youtube';
+import { Placeholder } from '@tiptap/extensions';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Button, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { upload } from '../api';
+import { notify } from '../feedback';
 
 /**
- * Rich text with Quill 2 (react-quill-new, the maintained React 19 fork of react-quill): one small
- * dependency, a toolbar people know, HTML out. Loaded lazily (see field-widget.tsx) so only forms
- * with a rich-text field pay for it; the server sanitises the HTML before storing it.
+ * Rich text with TipTap (ProseMirror): its HTML keeps plain spaces (Quill 2 wrote U+00A0 for every
+ * space, so words broke mid-word on phones), its schema keeps only what the toolbar offers (so a paste
+ * from Word loses its mso classes and styles), and it has tables, images and videos. Loaded lazily (see
+ * field-widget.tsx) so only forms with a rich-text field pay for it; the server sanitises the HTML
+ * again before storing it (apps/api/src/core/rich-text.ts).
  */
-const TOOLBAR = [
-  [{ header: [2, 3, false] }],
-  ['bold', 'italic', 'underline', 'strike'],
-  [{ list: 'ordered' }, { list: 'bullet' }],
-  ['link', 'blockquote'],
-  ['clean'],
-];
 
-/** Vietnamese hover captions of the toolbar buttons (Quill renders them without any) */
-const TITLES: [selector: string, title: string][] = [
-  ['.ql-header', 'Kiểu đoạn'],
-  ['.ql-bold', 'In đậm'],
-  ['.ql-italic', 'In nghiêng'],
-  ['.ql-underline', 'Gạch chân'],
-  ['.ql-strike', 'Gạch ngang'],
-  ['.ql-list[value="ordered"]', 'Danh sách đánh số'],
-  ['.ql-list[value="bullet"]', 'Danh sách gạch đầu dòng'],
-  ['.ql-link', 'Chèn liên kết'],
-  ['.ql-blockquote', 'Trích dẫn'],
-  ['.ql-clean', 'Xóa định dạng'],
-];
-
-export default function RichTextEditor({ value, onChange, id }: { value?: string | null; onChange?: (v: string) => void; id?: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    for (const [selector, title] of TITLES) {
-      for (const el of box.current?.querySelectorAll(`.ql-toolbar ${selector}`) ?? []) {
-        el.setAttribute('title', title);
-        el.setAttribute('aria-label', title);
-      }
+/**
+ * Word's clipboard HTML made plain: conditional comments, o:p and other Office elements, Word's list
+ * bullets (mso-list:Ignore), every class, style and lang attribute, and then the spans left bare go;
+ * non-breaking spaces become spaces. TipTap's schema then keeps only what the toolbar offers.
+ */
+export function cleanWordHtml(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
+  const comments: Node[] = [];
+  while (walker.nextNode()) comments.push(walker.currentNode);
+  for (const c of comments) c.parentNode?.removeChild(c);
+  for (const el of Array.from(doc.body.querySelectorAll('*'))) {
+    const tag = el.tagName.toLowerCase();
+    if (tag.includes(':') || ['style', 'meta', 'link', 'xml', 'script'].includes(tag) || /mso-list:\s*Ignore/i.test(el.getAttribute('style') ?? '')) {
+      el.remove();
+      continue;
     }
-  }, []);
+    for (const attr of ['class', 'style', 'lang']) el.removeAttribute(attr);
+  }
+  for (const span of Array.from(doc.body.querySelectorAll('span'))) if (span.attributes.length === 0) span.replaceWith(...Array.from(span.childNodes));
+  const text = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  while (text.nextNode()) text.currentNode.nodeValue = (text.currentNode.nodeValue ?? '').replace(/\u00a0/g, ' ');
+  return doc.body.innerHTML;
+}
+
+/** The editor's HTML as the form keeps it: '' for an empty editor, plain spaces between words. */
+export function editorHtml(editor: Editor): string {
+  return editor.isEmpty ? '' : plainSpaces(editor.getHTML());
+}
+
+const HEADINGS = [
+  { value: 0, label: 'Đoạn văn' },
+  { value: 2, label: 'Tiêu đề lớn' },
+  { value: 3, label: 'Tiêu đề nhỏ' },
+];
+
+function ToolButton({ title, icon, active, onClick, disabled }: { title: string; icon: ReactNode; active?: boolean; onClick: () => void; disabled?: boolean }) {
   return (
-    <div id={id} ref={box} className="nns-richtext-editor">
-      <ReactQuill
-        theme="snow"
-        value={value ?? ''}
-        // an editor emptied by the user leaves '<p><br></p>': that is an empty value
-        // only the user's edits count: Quill normalising the loaded HTML must not mark the form as changed
-        onChange={(html, _delta, source) => source === 'user' && onChange?.(html === '<p><br></p>' ? '' : html)}
-        modules={{ toolbar: TOOLBAR }}
-        placeholder="Nhập nội dung..."
+    <Tooltip title={title}>
+      <Button
+        type={active ? 'primary' : 'text'}
+        size="small"
+        icon={icon}
+        aria-label={title}
+        aria-pressed={active}
+        disabled={disabled}
+        // keep the selection in the editor
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={onClick}
       />
+    </Tooltip>
+  );
+}
+
+type Ask = { kind: 'link' | 'video'; value: string } | null;
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      heading: e.isActive('heading', { level: 2 }) ? 2 : e.isActive('heading', { level: 3 }) ? 3 : 0,
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      link: e.isActive('link'),
+      table: e.isActive('table'),
+      undo: e.can().undo(),
+      redo: e.can().redo(),
+    }),
+  });
+  const [ask, setAsk] = useState<Ask>(null);
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  const chain = () => editor.chain().focus();
+
+  const onImage = async (f: File | undefined) => {
+    if (!f) return;
+    setBusy(true);
+    const env = await upload(f);
+    setBusy(false);
+    if (file.current) file.current.value = '';
+    if (env?.code === 200 && env.data?.url)
+      chain()
+        .setImage({ src: env.data.url, alt: f.name.replace(/\.[^.]+$/, '') })
+        .run();
+    else notify.error(`Không tải lên được ${f.name}`, env?.message);
+  };
+
+  const confirm = () => {
+    if (!ask) return;
+    const v = ask.value.trim();
+    if (ask.kind === 'link') {
+      if (!v) chain().extendMarkRange('link').unsetLink().run();
+      else
+        chain()
+          .extendMarkRange('link')
+          .setLink({ href: /^(https?:|mailto:|tel:)/i.test(v) ? v : `https://${v}` })
+          .run();
+    } else if (v && !chain().setYoutubeVideo({ src: v }).run()) {
+      notify.error('Địa chỉ video không hợp lệ', 'Dán địa chỉ một video YouTube, ví dụ https://www.youtube.com/watch?v=…');
+      return;
+    }
+    setAsk(null);
+  };
+
+  const tableItems = [
+    { key: 'insert', label: 'Chèn bảng 3 × 3', disabled: state.table },
+    { key: 'row', label: 'Thêm hàng bên dưới', disabled: !state.table },
+    { key: 'col', label: 'Thêm cột bên phải', disabled: !state.table },
+    { key: 'delRow', label: 'Xóa hàng', disabled: !state.table },
+    { key: 'delCol', label: 'Xóa cột', disabled: !state.table },
+    { key: 'delTable', label: 'Xóa bảng', danger: true, disabled: !state.table },
+  ];
+  const onTable = (key: string) => {
+    const c = chain();
+    if (key === 'insert') c.insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
+    else if (key === 'row') c.addRowAfter().run();
+    else if (key === 'col') c.addColumnAfter().run();
+    else if (key === 'delRow') c.deleteRow().run();
+    else if (key === 'delCol') c.deleteColumn().run();
+    else if (key === 'delTable') c.deleteTable().run();
+  };
+
+  return (
+    <div className="nns-richtext-toolbar" role="toolbar" aria-label="Định dạng văn bản">
+      <Select
+        size="small"
+        aria-label="Kiểu đoạn"
+        value={state.heading}
+        options={HEADINGS}
+        style={{ width: 120 }}
+        onChange={(level: number) =>
+          level
+            ? chain()
+                .setHeading({ level: level as 2 | 3 })
+                .run()
+            : chain().setParagraph().run()
+        }
+      />
+      <span className="nns-richtext-sep" />
+      <ToolButton title="In đậm" icon={<BoldOutlined />} active={state.bold} onClick={() => chain().toggleBold().run()} />
+      <ToolButton title="In nghiêng" icon={<ItalicOutlined />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
+      <ToolButton title="Gạch chân" icon={<UnderlineOutlined />} active={state.underline} onClick={() => chain().toggleUnderline().run()} />
+      <ToolButton title="Gạch ngang" icon={<StrikethroughOutlined />} active={state.strike} onClick={() => chain().toggleStrike().run()} />
+      <span className="nns-richtext-sep" />
+      <ToolButton title="Danh sách gạch đầu dòng" icon={<UnorderedListOutlined />} active={state.bullet} onClick={() => chain().toggleBulletList().run()} />
+      <ToolButton title="Danh sách đánh số" icon={<OrderedListOutlined />} active={state.ordered} onClick={() => chain().toggleOrderedList().run()} />
+      <span className="nns-richtext-sep" />
+      <ToolButton
+        title="Chèn liên kết"
+        icon={<LinkOutlined />}
+        active={state.link}
+        onClick={() => setAsk({ kind: 'link', value: (editor.getAttributes('link').href as string | undefined) ?? '' })}
+      />
+      <Dropdown trigger={['click']} menu={{ items: tableItems, onClick: ({ key }) => onTable(key) }}>
+        <Tooltip title="Bảng">
+          <Button type={state.table ? 'primary' : 'text'} size="small" icon={<TableOutlined />} aria-label="Bảng" onMouseDown={(e) => e.preventDefault()} />
+        </Tooltip>
+      </Dropdown>
+      <ToolButton title="Chèn ảnh (tải lên)" icon={<PictureOutlined />} disabled={busy} onClick={() => file.current?.click()} />
+      <ToolButton title="Chèn video YouTube" icon={<YoutubeOutlined />} onClick={() => setAsk({ kind: 'video', value: '' })} />
+      <span className="nns-richtext-sep" />
+      <ToolButton title="Hoàn tác" icon={<UndoOutlined />} disabled={!state.undo} onClick={() => chain().undo().run()} />
+      <ToolButton title="Làm lại" icon={<RedoOutlined />} disabled={!state.redo} onClick={() => chain().redo().run()} />
+      <input
+        ref={file}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        style={{ display: 'none' }}
+        aria-label="Chọn ảnh để chèn"
+        onChange={(e) => void onImage(e.target.files?.[0])}
+      />
+      <Modal
+        open={!!ask}
+        title={ask?.kind === 'video' ? 'Chèn video YouTube' : 'Chèn liên kết'}
+        okText={ask?.kind === 'link' && !ask.value.trim() ? 'Gỡ liên kết' : 'Chèn'}
+        cancelText="Hủy"
+        onOk={confirm}
+        onCancel={() => setAsk(null)}
+        destroyOnHidden
+      >
+        <Input
+          autoFocus
+          aria-label={ask?.kind === 'video' ? 'Địa chỉ video YouTube' : 'Địa chỉ liên kết'}
+          placeholder={ask?.kind === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://…'}
+          value={ask?.value ?? ''}
+          onChange={(e) => setAsk((a) => (a ? { ...a, value: e.target.value } : a))}
+          onPressEnter={confirm}
+        />
+      </Modal>
+    </div>
+  );
+}
+
+export default function RichTextEditor({
+  value,
+  onChange,
+  id,
+  label,
+}: {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  id?: string;
+  /** the field's name, read out for the editing area (a form label does not name a contenteditable div) */
+  label?: string;
+}) {
+  // the last HTML this editor handed to the form: a value coming back equal to it is not loaded again
+  const emitted = useRef<string | null>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
+      }),
+      TableKit.configure({ table: { resizable: false } }),
+      Image.configure({ allowBase64: false }),
+      Youtube.configure({ nocookie: true, width: 640, height: 360 }),
+      Placeholder.configure({ placeholder: 'Nhập nội dung...' }),
+    ],
+    content: value ?? '',
+    editorProps: {
+      attributes: {
+        ...(id ? { id } : {}),
+        class: 'nns-richtext-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label ?? 'Nội dung',
+      },
+      transformPastedHTML: cleanWordHtml,
+      transformPastedText: (text) => text.replace(/\u00a0/g, ' '),
+    },
+    // only the user's edits count: loading a record must not mark the form as changed
+    onUpdate: ({ editor: e }) => {
+      const html = editorHtml(e);
+      emitted.current = html;
+      onChange?.(html);
+    },
+  });
+
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const next = value ?? '';
+    if (next === emitted.current || next === editorHtml(editor)) return;
+    emitted.current = next;
+    editor.commands.setContent(next, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <div className="nns-richtext-editor">
+      {editor && <Toolbar editor={editor} />}
+      <EditorContent editor={editor} />
     </div>
   );
 }

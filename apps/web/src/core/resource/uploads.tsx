@@ -1,8 +1,8 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { notify } from '../../app/feedback';
 import { upload } from '../api';
+import { notify } from '../feedback';
 import { fileName, Thumbnail } from './display';
 
 export interface UploadFieldProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { confirmDialog } from '../../app/feedback';
+import { confirmDialog } from '../feedback';
 
 export const UNSAVED_TITLE = 'Dữ liệu chưa được lưu';
 export const UNSAVED_TEXT = 'Các thay đổi sẽ bị mất nếu rời khỏi trang. Bạn có chắc muốn rời đi?';

@@ -1,11 +1,12 @@
 import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Radio, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Button, Modal, Radio, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { confirmDialog, notify, withLoading } from '../../app/feedback';
 import { api, type Envelope } from '../../core/api';
+import { confirmDialog, notify, withLoading } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
+import { PasswordInput } from '../../core/resource/password-input';
 
 type Account = Record<string, unknown> & { id: unknown };
 const nameOf = (row: Account) => String(row.full_name || row.username || `#${row.id}`);
@@ -159,12 +160,12 @@ export function ResetPasswordButton({ def, row, compact }: { def: ResourceDef; r
               </Space>
             </Radio.Group>
             {mode === 'manual' && (
-              <Input.Password
+              <PasswordInput
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 placeholder="Từ 8 đến 128 ký tự"
                 aria-label="Mật khẩu mới"
-                autoComplete="new-password"
+                account={row}
               />
             )}
             {error && <Alert type="error" showIcon message={error} />}

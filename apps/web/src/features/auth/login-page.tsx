@@ -1,8 +1,8 @@
 import { MESSAGES, PASSWORD_MAX } from '@nns/shared/validators';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { notify } from '../../app/feedback';
 import { api, CHANGE_PASSWORD_PATH, MUST_CHANGE_PASSWORD } from '../../core/api';
+import { notify } from '../../core/feedback';
 import { type SessionUser, setSession, useSession } from '../../core/session';
 
 interface LoginData {

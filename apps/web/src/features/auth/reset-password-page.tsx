@@ -3,8 +3,9 @@ import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared/validators';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { resultPopup } from '../../app/feedback';
 import { api } from '../../core/api';
+import { resultPopup } from '../../core/feedback';
+import { PasswordInput } from '../../core/resource/password-input';
 import { passwordRules } from './password-rules';
 
 /** Step 3: the link from the mail, /auth/reset-password?token=… */
@@ -66,7 +67,7 @@ export default function ResetPasswordPage() {
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
         <Form.Item name="password" label="Mật khẩu mới" rules={passwordRules('Mật khẩu mới')}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" size="large" />
+          <PasswordInput prefix={<LockOutlined />} size="large" />
         </Form.Item>
         <Form.Item
           name="password_confirmation"

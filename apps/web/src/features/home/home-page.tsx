@@ -1,18 +1,15 @@
 import { resources } from '@nns/shared/registry';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { InlineLoading } from '../../app/loading';
 import { api } from '../../core/api';
 import { formatNumber } from '../../core/format';
+import { InlineLoading } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
 import './home.css';
+import { homeCardGroups } from './home-order';
+import { PendingCard } from './pending-card';
 import { RecentActivity } from './recent-activity';
-
-/** The resources whose count the user may see on the dashboard. */
-export function countableResources(can: (a: string, s: string) => boolean) {
-  return resources.filter((r) => r.count && can('list', r.subject));
-}
 
 function CountCard({ name, label, route }: { name: string; label: string; route: string }) {
   const q = useQuery({
@@ -35,17 +32,27 @@ function CountCard({ name, label, route }: { name: string; label: string; route:
  */
 export default function HomePage() {
   const { user, can } = useSession();
-  const cards = countableResources(can);
+  const groups = homeCardGroups(can);
+  // the queue shows to whoever may approve something; the server says what, in their scope
+  const approves = resources.some((r) => Object.values(r.actions).some((a) => a.permission === 'approve') && can('approve', r.subject));
   return (
     <div>
       <h1 className="home-title">Xin chào, {user?.full_name || user?.username}</h1>
       <p className="home-lead">Tổng quan số liệu bạn được phép xem.</p>
-      {cards.length ? (
-        <div className="stat-grid">
-          {cards.map((r) => (
-            <CountCard key={r.name} name={r.name} label={r.label} route={r.route} />
-          ))}
-        </div>
+      {approves && <PendingCard />}
+      {groups.length ? (
+        groups.map((g) => (
+          <section key={g.key} className="stat-area" aria-labelledby={`area-${g.key}`}>
+            <h2 id={`area-${g.key}`} className="stat-area-title">
+              {g.label}
+            </h2>
+            <div className="stat-grid">
+              {g.cards.map((r) => (
+                <CountCard key={r.name} name={r.name} label={r.label} route={r.route} />
+              ))}
+            </div>
+          </section>
+        ))
       ) : (
         <div className="home-panel home-empty">Chưa có số liệu nào bạn được phép xem</div>
       )}

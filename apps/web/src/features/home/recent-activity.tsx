@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import type { ListData } from '../../core/api-types';
 import { actionLabel, formatDateTime, subjectLabel } from '../../core/format';
+import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import type { LogEntry } from '../system-logs/log-types';
+
+/** the server's sentence, or (an older server) action and subject */
+const sentenceOf = (r: LogEntry) => r.sentence || `${r.actor_username ?? 'Hệ thống'} · ${actionLabel(r.action)} ${subjectLabel(r.subject)}`;
 
 /** The last ten rows of the system log (only for users who may list it); plain list, no pagination code. */
 export function RecentActivity() {
@@ -23,10 +26,7 @@ export function RecentActivity() {
       <ul className="activity-list">
         {rows.map((r) => (
           <li key={r.id}>
-            <span>
-              <strong>{r.actor_username ?? 'Hệ thống'}</strong> · {actionLabel(r.action)} <span className="activity-subject">{subjectLabel(r.subject)}</span>
-              {r.record_id && <span className="activity-muted">#{r.record_id}</span>}
-            </span>
+            <span className={r.action === 'login-failed' || r.action === 'login-throttled' ? 'activity-error' : undefined}>{sentenceOf(r)}</span>
             <span className="activity-muted">{formatDateTime(r.at)}</span>
           </li>
         ))}

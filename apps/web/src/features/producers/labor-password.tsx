@@ -1,8 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { confirmDialog, notify, withLoading } from '../../app/feedback';
 import { api } from '../../core/api';
+import { confirmDialog, notify, withLoading } from '../../core/feedback';
 import { useSession } from '../../core/session';
 
 type Labor = Record<string, unknown> & { id: unknown };

@@ -5,10 +5,10 @@ const screen = (name: keyof Screens) => async () => ({ Component: (await import(
 
 /**
  * Hand-written producers screens, relative to /admin, before the generic resource routes of the same
- * path. Material areas live at /admin/material-areas; the culture path of the spec leads there.
+ * path. Material areas live at /admin/material-areas; /admin/culture/material-areas is the finer level
+ * (planting areas, resource raw-material-areas).
  */
 export const producerRoutes: RouteObject[] = [
-  { path: 'culture/material-areas/*', lazy: async () => ({ Component: (await import('./material-areas-redirect')).default }) },
   { path: 'manufactures', handle: { action: 'list', subject: 'manufactures', title: 'Cơ sở sản xuất' }, lazy: screen('ManufacturesListPage') },
   { path: 'products', handle: { action: 'list', subject: 'products', title: 'Sản phẩm' }, lazy: screen('ProductsListPage') },
   { path: 'distributors', handle: { action: 'list', subject: 'distributors', title: 'Nhà phân phối' }, lazy: screen('DistributorsListPage') },

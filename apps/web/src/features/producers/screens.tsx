@@ -5,6 +5,8 @@ import { useParams } from 'react-router-dom';
 import { ImportButton } from '../../core/import';
 import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
 import { renderValue } from '../../core/resource/display';
+import { useSession } from '../../core/session';
+import { LaborDiaries } from '../culture/labor-diaries';
 import { LaborPasswordButton } from './labor-password';
 
 const labors = resourceByName.labors;
@@ -40,5 +42,10 @@ export function LaborsListPage() {
 
 export function LaborDetailPage() {
   const { id } = useParams();
-  return <ResourceDetail key={id} def={labors} id={id ?? ''} extra={(entry) => <LaborPasswordButton row={entry as { id: unknown }} />} />;
+  const { can } = useSession();
+  return (
+    <ResourceDetail key={id} def={labors} id={id ?? ''} extra={(entry) => <LaborPasswordButton row={entry as { id: unknown }} />}>
+      {() => (can('list', 'diaries') ? <LaborDiaries laborId={id ?? ''} /> : null)}
+    </ResourceDetail>
+  );
 }

@@ -1,10 +1,13 @@
 import { MESSAGES } from '@nns/shared/validators';
-import { Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { resultPopup } from '../../app/feedback';
-import { loadProfile } from '../../app/guards';
+import { useNavigate } from 'react-router-dom';
 import { api } from '../../core/api';
 import type { FieldError } from '../../core/api-types';
+import { resultPopup } from '../../core/feedback';
+import { loadProfile } from '../../core/guards';
+import { PasswordInput } from '../../core/resource/password-input';
+import { useSession } from '../../core/session';
 import { passwordRules } from '../auth/password-rules';
 
 interface Values {
@@ -16,6 +19,10 @@ interface Values {
 export function ChangePasswordForm() {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  // an administrator asked for a new password: every other screen answers 403 until it is changed
+  const forced = !!user?.must_change_password;
   const onFinish = async (v: Values) => {
     setBusy(true);
     const res = await api.put<{ errors?: FieldError[] }>('/api/admin/change-password', v);
@@ -26,16 +33,26 @@ export function ChangePasswordForm() {
     }
     resultPopup(res, () => {
       form.resetFields();
-      void loadProfile();
+      void loadProfile().then(() => forced && navigate('/admin/home', { replace: true }));
     });
   };
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 560 }} disabled={busy}>
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          message="Bạn cần đổi mật khẩu trước khi tiếp tục"
+          description="Quản trị viên yêu cầu bạn đặt mật khẩu mới. Sau khi đổi, bạn dùng hệ thống như bình thường."
+        />
+      )}
       <Form.Item name="old_password" label="Mật khẩu hiện tại" rules={[{ required: true, message: MESSAGES.required('Mật khẩu hiện tại') }]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item name="new_password" label="Mật khẩu mới" rules={passwordRules('Mật khẩu mới')}>
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput account={user ?? undefined} />
       </Form.Item>
       <Form.Item
         name="new_password_confirmation"

@@ -2,11 +2,11 @@ import { isEmail, isPhone, MESSAGES } from '@nns/shared/validators';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { resultPopup } from '../../app/feedback';
-import { loadProfile } from '../../app/guards';
-import { LoadingBlock } from '../../app/loading';
 import { api } from '../../core/api';
 import type { FieldError } from '../../core/api-types';
+import { resultPopup } from '../../core/feedback';
+import { loadProfile } from '../../core/guards';
+import { LoadingBlock } from '../../core/loading';
 import { UploadField } from '../../core/resource/uploads';
 import { setUser, useSession } from '../../core/session';
 

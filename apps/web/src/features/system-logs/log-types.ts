@@ -13,7 +13,14 @@ export interface LogEntry {
   user_agent: string | null;
   before: unknown;
   after: unknown;
+  /** the row as a Vietnamese sentence ('Nguyễn Văn A đã phê duyệt sản phẩm "…"'), made by the server */
+  sentence?: string;
+  /** the changed fields with their labels and values as shown on screen */
+  changes?: { field: string; label: string; before: string; after: string }[];
 }
+
+/** the action filter's value for every refused sign-in (wrong password, unknown name, locked account, held back) */
+export const REFUSED_SIGN_INS = 'login-failed,login-throttled';
 
 /** The list's query keys as the server reads them. */
 export interface LogFilters {

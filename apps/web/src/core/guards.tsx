@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
-import { api } from '../core/api';
-import { canUser, clearSession, type SessionUser, setUser, signedOut, useSession } from '../core/session';
+import { api } from './api';
+import { canUser, clearSession, type SessionUser, setUser, signedOut, useSession } from './session';
 
 /** What a route declares in `handle` (resource routes carry the same shape). */
 export interface RouteHandle {

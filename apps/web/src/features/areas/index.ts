@@ -1,14 +1,15 @@
-import type { RouteObject } from 'react-router-dom';
+import { defineFeature } from '../../app/feature';
+import { page } from '../../app/lazy-page';
 
-type Load = () => Promise<{ default: React.ComponentType }>;
 const S = 'administrative_areas';
 
 /**
  * Screens of the administrative areas written by hand (spec §7 'provinces (with districts), districts
  * (with wards)'); relative to /admin. They come before the generic routes of the same path.
  */
-export function areaRoutes(page: (load: Load) => RouteObject['lazy']): RouteObject[] {
-  return [
+export default defineFeature({
+  name: 'areas',
+  routes: [
     { path: 'areas/provinces', handle: { action: 'list', subject: S, title: 'Tỉnh/thành phố' }, lazy: page(() => import('./provinces-page')) },
     { path: 'areas/districts', handle: { action: 'list', subject: S, title: 'Quận/huyện' }, lazy: page(() => import('./districts-page')) },
     {
@@ -27,5 +28,5 @@ export function areaRoutes(page: (load: Load) => RouteObject['lazy']): RouteObje
       handle: { action: 'list', subject: 'criteria_seafoods', title: 'Tiêu chí thủy sản' },
       lazy: page(() => import('./criteria-seafoods-page')),
     },
-  ];
-}
+  ],
+});

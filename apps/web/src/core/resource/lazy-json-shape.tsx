@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import type { JsonShapeWidgets } from '../../core/resource/json-shapes';
 import { InlineLoading } from '../loading';
+import type { JsonShapeWidgets } from './json-shapes';
 
 /**
  * A JSON-shape editor pair whose code is fetched on first use. Each part keeps its own Suspense

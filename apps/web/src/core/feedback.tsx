@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import type { Envelope } from '../core/api';
+import { useSyncExternalStore } from 'react';
+import type { Envelope } from './api';
 
 /** Spec §9: notices last 5000 ms, at most 5 at once; spec §2: a click closes one. */
 export const NOTICE_MS = 5000;
@@ -134,28 +134,14 @@ export function LoadingOverlay({ force }: { force?: boolean }) {
   );
 }
 
-const NoticeHost = lazy(() => import('./feedback-host'));
-const DialogHost = lazy(() => import('./dialog-host'));
-
-/** Mount once; the notice and dialog code is fetched on first use of each. */
-export function FeedbackHost() {
-  const needNotices = useSyncExternalStore(notices.subscribe, notices.wanted, notices.wanted);
-  const needDialogs = useSyncExternalStore(dialogs.subscribe, dialogs.wanted, dialogs.wanted);
-  return (
-    <>
-      {needNotices && (
-        <Suspense fallback={null}>
-          <NoticeHost />
-        </Suspense>
-      )}
-      {needDialogs && (
-        <Suspense fallback={null}>
-          <DialogHost />
-        </Suspense>
-      )}
-      <LoadingOverlay />
-    </>
-  );
+/**
+ * Which host parts have been asked for: the app's FeedbackHost (app/feedback-root.tsx) mounts the antd
+ * notice and dialog hosts once each is wanted, so their code is fetched on first use.
+ */
+export function useFeedbackWanted() {
+  const notices_ = useSyncExternalStore(notices.subscribe, notices.wanted, notices.wanted);
+  const dialogs_ = useSyncExternalStore(dialogs.subscribe, dialogs.wanted, dialogs.wanted);
+  return { notices: notices_, dialogs: dialogs_ };
 }
 
 /** Start fetching the notice host early (e.g. once the admin shell is up) so the first notice shows at once. */

@@ -1,0 +1,156 @@
+import { MESSAGES } from '@nns/shared';
+import { BATCH_STATUS, batchStatusLabel, dayText, earlyHarvestMessage, nextBatchStatus, stageTimeline, vnDay } from '@nns/shared/culture';
+import batchesDef from '@nns/shared/resources/batches';
+import diariesDef from '@nns/shared/resources/diaries';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, conflict } from '../../core/errors';
+import { defineModule } from '../../core/module';
+import { attachRefs, exec, findOne, iso, present, selectList } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { safeHarvestOf, todayVn } from './rules';
+
+const CLOSED_MESSAGE = 'Lô sản xuất đã đóng, không thể chỉnh sửa';
+const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+
+/** Planned harvest cannot come before planting. */
+function checkDates(data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const planting = (data.planting_date ?? existing?.planting_date) as string | null | undefined;
+  const expected = ('expected_harvest_date' in data ? data.expected_harvest_date : existing?.expected_harvest_date) as string | null | undefined;
+  if (planting && expected && vnDay(iso(expected) as string) < vnDay(iso(planting) as string)) {
+    throw badRequest([{ field: 'expected_harvest_date', message: 'Ngày thu hoạch dự kiến không được trước ngày gieo trồng' }]);
+  }
+  return data;
+}
+
+const statusBody = z
+  .object({
+    status: z.any().refine((v) => BATCH_STATUS.some((o) => o.value === v), MESSAGES.enum('Trạng thái')),
+    harvest_date: batchesDef.updateSchema.shape.planting_date,
+    actual_yield: batchesDef.createSchema.shape.actual_yield,
+  })
+  .strict();
+
+export default defineModule({
+  name: 'culture-batches',
+  hooks: {
+    batches: {
+      beforeCreate: (data) => checkDates(data),
+      beforeUpdate(data, existing) {
+        if (existing.status === 'closed') throw conflict(CLOSED_MESSAGE);
+        return checkDates(data, existing);
+      },
+      beforeDelete(row) {
+        if (row.status === 'closed') throw conflict('Lô sản xuất đã đóng, không thể xóa');
+      },
+    },
+  },
+  routes(router, services) {
+    const tags = [batchesDef.label];
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/batches/change-status/:id',
+      access: { action: 'update', subject: 'manufacturing_batches' },
+      summary: 'Chuyển trạng thái lô sản xuất (chỉ theo chiều tiến: kế hoạch → đang sản xuất → đã thu hoạch → đóng)',
+      tags,
+      params: idParams,
+      body: statusBody,
+      response: entryResponse,
+      message: 'Đã chuyển trạng thái lô sản xuất',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, batchesDef, ctx.params.id, ctx, { forUpdate: true });
+          const next = nextBatchStatus(existing.status);
+          const wanted = ctx.body.status as string;
+          if (!next) throw conflict('Lô sản xuất đã đóng, không thể đổi trạng thái');
+          if (wanted !== next) {
+            const message = `Chỉ được chuyển lô từ "${batchStatusLabel(existing.status)}" sang "${batchStatusLabel(next)}"`;
+            throw badRequest([{ field: 'status', message }], message);
+          }
+          const data: Record<string, unknown> = { status: wanted };
+          const trusted = ['status'];
+          if (wanted === 'harvested') {
+            const day = ctx.body.harvest_date ? vnDay(ctx.body.harvest_date) : todayVn();
+            const planting = existing.planting_date ? vnDay(iso(existing.planting_date) as string) : null;
+            if (day > todayVn()) throw badRequest([{ field: 'harvest_date', message: 'Ngày thu hoạch không được ở tương lai' }]);
+            if (planting && day < planting) {
+              throw badRequest([{ field: 'harvest_date', message: `Ngày thu hoạch không được trước ngày gieo trồng (${dayText(planting)})` }]);
+            }
+            // the applications recorded up to the end of the harvest day (UTC+7)
+            const until = new Date(Date.parse(`${day}T00:00:00+07:00`) + 86_400_000 - 1).toISOString();
+            const safe = await safeHarvestOf(db, existing.id as number, { until });
+            if (safe.safe_date && day < safe.safe_date) {
+              const message = earlyHarvestMessage(safe);
+              throw badRequest([{ field: 'harvest_date', message }], message);
+            }
+            data.harvest_date = `${day}T00:00:00Z`;
+            trusted.push('harvest_date');
+          }
+          if (ctx.body.actual_yield !== undefined) data.actual_yield = ctx.body.actual_yield;
+          // no hooks: the closed-batch guard is for edits; this route is the one way the status moves
+          const row = await writeRecord({
+            def: batchesDef,
+            ctx,
+            db,
+            existing,
+            data,
+            trusted,
+            auditKeys: ['status', 'harvest_date', 'actual_yield'],
+            audit: 'change-status',
+            op: 'action',
+          });
+          await attachRefs(db, batchesDef, [row]);
+          return { entry: present(batchesDef, row, undefined, ctx) };
+        }),
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/batches/timeline/:id',
+      access: { action: 'read', subject: 'manufacturing_batches' },
+      summary: 'Chi tiết lô sản xuất: dòng thời gian công đoạn, ngày thu hoạch an toàn sớm nhất và nhật ký',
+      tags,
+      params: idParams,
+      response: z.object({
+        entry: z.record(z.string(), z.unknown()),
+        timeline: z.array(z.record(z.string(), z.unknown())),
+        safe_harvest: z.record(z.string(), z.unknown()),
+        diaries: z.array(z.record(z.string(), z.unknown())).nullable().describe('null without the permission to list diaries'),
+      }),
+      async handler(ctx) {
+        const db = services.db;
+        const batch = await findOne(db, batchesDef, ctx.params.id, ctx);
+        const [stages, diaryDates, safe] = await Promise.all([
+          batch.process_id
+            ? exec<{ id: number; name: string; position: number | null; duration_days: number | null }>(
+                db,
+                sql`select id, name, position, duration_days from stages where process_id = ${batch.process_id}`,
+              )
+            : Promise.resolve([]),
+          exec<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
+            db,
+            sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batch.id} group by stage_id`,
+          ),
+          safeHarvestOf(db, batch.id as number),
+        ]);
+        const dated = diaryDates.flatMap((d) => {
+          const first = { stage_id: d.stage_id, performed_at: iso(d.first) as string };
+          const last = { stage_id: d.stage_id, performed_at: iso(d.last) as string };
+          return [first, ...Array.from({ length: Math.max(d.n - 1, 0) }, () => last)];
+        });
+        const finished = batch.status === 'harvested' || batch.status === 'closed';
+        const timeline = stageTimeline(batch.planting_date ? (iso(batch.planting_date) as string) : null, stages, dated, { today: todayVn(), finished });
+        let diaries: Record<string, unknown>[] | null = null;
+        if (ctx.user?.permissions.has('list:diaries')) {
+          const rows = await exec(db, sql`select ${selectList(diariesDef)} from diaries where batch_id = ${batch.id} order by performed_at, id limit 500`);
+          await attachRefs(db, diariesDef, rows);
+          diaries = rows.map((r) => present(diariesDef, r, undefined, ctx));
+        }
+        await attachRefs(db, batchesDef, [batch]);
+        return { entry: present(batchesDef, batch, undefined, ctx), timeline, safe_harvest: safe, diaries };
+      },
+    });
+  },
+});

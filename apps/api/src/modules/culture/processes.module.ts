@@ -1,0 +1,181 @@
+import processesDef from '@nns/shared/resources/processes';
+import stagesDef from '@nns/shared/resources/stages';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors';
+import { type Ctx, defineModule } from '../../core/module';
+import { whereSql } from '../../core/resource-query';
+import { attachRefs, exec, findOne, present, selectList } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { scopeOf } from '../../core/scope';
+import { deleteRecord, echoedKeys, writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+
+/** A stage as the process form sends it: its id when it exists already; its order is its place in the list. */
+const stageInput = stagesDef.createSchema.omit({ process_id: true, position: true }).extend({ id: z.number().int().positive().optional() }).strict();
+const stagesList = z.array(stageInput, { error: 'Danh sách công đoạn không hợp lệ' }).max(100, 'Tối đa 100 công đoạn trong một quy trình');
+const createBody = processesDef.createSchema.extend({ stages: stagesList.optional() }).strict();
+const updateBody = processesDef.updateSchema.extend({ stages: stagesList.optional() }).strict();
+/** the declarations' schemas are typed loosely (shapes built at run time): what the routes read of them */
+type StageInput = Record<string, unknown> & { id?: number };
+type ProcessBody = Record<string, unknown> & { stages?: StageInput[] };
+
+const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+
+/** A process's stages in order. */
+export async function stagesOf(db: Db, processId: number) {
+  return exec(db, sql`select ${selectList(stagesDef)} from stages where process_id = ${processId} order by position nulls last, id`);
+}
+
+/** Writes the process's stages as the list gives them (order = place in the list): updates, adds, and deletes those left out. */
+async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[]) {
+  const current = await stagesOf(db, processId);
+  const byId = new Map(current.map((s) => [Number(s.id), s]));
+  const errors = list.flatMap((s, i) => (s.id != null && !byId.has(s.id) ? [{ field: `stages.${i}.id`, message: 'Công đoạn không thuộc quy trình này' }] : []));
+  if (errors.length) throw badRequest(errors);
+  const kept = new Set(list.map((s) => s.id).filter((id) => id != null));
+  for (const s of current) {
+    if (!kept.has(Number(s.id))) await deleteRecord({ def: stagesDef, ctx, db, existing: s });
+  }
+  for (const [i, { id, ...s }] of list.entries()) {
+    const data = { ...s, process_id: processId, position: i + 1 };
+    const existing = id != null ? byId.get(id) : undefined;
+    await writeRecord({ def: stagesDef, ctx, db, existing, data, audit: existing ? 'update' : 'create' });
+  }
+}
+
+async function answer(db: Db, ctx: Ctx, row: Record<string, unknown>) {
+  await attachRefs(db, processesDef, [row]);
+  const stages = await stagesOf(db, row.id as number);
+  return { entry: { ...present(processesDef, row, undefined, ctx), stages: stages.map((s) => present(stagesDef, s, undefined, ctx)) } };
+}
+
+/** The next free place at the end of a process. */
+async function nextPosition(db: Db, processId: unknown) {
+  const [r] = await exec<{ n: number }>(db, sql`select coalesce(max(position), 0)::int + 1 as n from stages where process_id = ${Number(processId)}`);
+  return r?.n ?? 1;
+}
+
+export default defineModule({
+  name: 'culture-processes',
+  hooks: {
+    stages: {
+      async beforeCreate(data, _ctx, tx) {
+        if (data.position == null && data.process_id != null) return { ...data, position: await nextPosition(tx, data.process_id) };
+        return data;
+      },
+    },
+  },
+  routes(router, services) {
+    const tags = [processesDef.label];
+    router.add({
+      method: 'POST',
+      url: '/api/admin/processes',
+      access: { action: 'create', subject: 'processes' },
+      summary: 'Thêm quy trình sản xuất cùng các công đoạn (một giao dịch)',
+      tags,
+      body: createBody,
+      response: entryResponse,
+      message: 'Thêm mới thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const { stages, ...data } = ctx.body as ProcessBody;
+          const row = await writeRecord({ def: processesDef, ctx, db, data, audit: 'create' });
+          await saveStages(db, ctx, row.id as number, stages ?? []);
+          return answer(db, ctx, row);
+        }),
+    });
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/processes/:id',
+      access: { action: 'update', subject: 'processes' },
+      summary: 'Cập nhật quy trình sản xuất; khi gửi kèm công đoạn: cập nhật, thêm, xóa và sắp xếp theo thứ tự gửi (một giao dịch)',
+      tags,
+      params: idParams,
+      body: updateBody,
+      bodyIgnores: echoedKeys(processesDef),
+      response: entryResponse,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
+          const { stages, ...data } = ctx.body as ProcessBody;
+          const row = await writeRecord({ def: processesDef, ctx, db, existing, data, audit: 'update' });
+          if (stages) await saveStages(db, ctx, row.id as number, stages);
+          return answer(db, ctx, row);
+        }),
+    });
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/processes/reorder-stages/:id',
+      access: { action: 'update', subject: 'processes' },
+      summary: 'Sắp xếp lại các công đoạn của quy trình',
+      tags,
+      params: idParams,
+      body: z.object({ stage_ids: z.array(z.number().int().positive(), { error: 'Danh sách công đoạn không hợp lệ' }).max(100) }).strict(),
+      response: entryResponse,
+      message: 'Đã sắp xếp lại công đoạn',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const process = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
+          const current = await stagesOf(db, process.id as number);
+          const ids = ctx.body.stage_ids;
+          const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((s) => ids.includes(Number(s.id)));
+          if (!same) throw badRequest([{ field: 'stage_ids', message: 'Danh sách phải gồm đúng các công đoạn của quy trình, mỗi công đoạn một lần' }]);
+          const before = current.map((s) => Number(s.id));
+          for (const [i, id] of ids.entries()) {
+            await exec(db, sql`update stages set position = ${i + 1}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${id}`);
+          }
+          await ctx.audit(
+            { action: 'reorder-stages', subject: 'processes', recordId: process.id as number, before: { stage_ids: before }, after: { stage_ids: ids } },
+            db,
+          );
+          return answer(db, ctx, process);
+        }),
+    });
+    router.add({
+      method: 'POST',
+      url: '/api/admin/processes/copy/:id',
+      access: { action: 'create', subject: 'processes' },
+      summary: 'Sao chép quy trình cùng các công đoạn (bắt đầu từ quy trình mẫu)',
+      tags,
+      params: idParams,
+      body: z
+        .object({
+          name: processesDef.createSchema.shape.name.optional(),
+          manufacture_id: processesDef.createSchema.shape.manufacture_id,
+        })
+        .strict()
+        .optional(),
+      response: entryResponse,
+      message: 'Đã sao chép quy trình',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          // a template (no manufacture) is open to every producer to copy; another's process only inside the scope
+          const [source] = await exec(
+            db,
+            sql`select ${selectList(processesDef)} from processes${whereSql([sql`id = ${ctx.params.id}`, sql`(manufacture_id is null or ${sql.join([sql`true`, ...scopeOf(processesDef, ctx.user)], sql` and `)})`])}`,
+          );
+          if (!source) throw badRequest([{ field: 'id', message: 'Không tìm thấy quy trình để sao chép' }], 'Không tìm thấy quy trình để sao chép');
+          const { id: _id, created_at: _a, updated_at: _b, created_by: _c, updated_by: _d, ...fields } = source;
+          const body = (ctx.body ?? {}) as { name?: string; manufacture_id?: number | null };
+          const data = {
+            ...fields,
+            name: body.name ?? `${source.name} (bản sao)`.slice(0, 255),
+            manufacture_id: body.manufacture_id !== undefined ? body.manufacture_id : source.manufacture_id,
+          };
+          const row = await writeRecord({ def: processesDef, ctx, db, data, audit: 'copy' });
+          const stages = await stagesOf(db, source.id as number);
+          for (const s of stages) {
+            const { id: _s, created_at: _sa, updated_at: _sb, created_by: _sc, updated_by: _sd, ...copy } = s;
+            await writeRecord({ def: stagesDef, ctx, db, data: { ...copy, process_id: row.id }, audit: 'create' });
+          }
+          return answer(db, ctx, row);
+        }),
+    });
+  },
+});

@@ -1,0 +1,38 @@
+import type { ListPreference, ResourceDef } from '@nns/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+import { notify } from '../feedback';
+
+export const prefsKey = (def: ResourceDef) => ['me', 'preferences', `list:${def.name}`] as const;
+
+/**
+ * The signed-in user's settings of one list (hidden columns, density, saved views), kept on the
+ * server (GET/PUT /api/admin/me/preferences/list:<name>) so they follow the user to another device.
+ * A change shows at once and is saved behind it; a refused save puts the last saved value back.
+ */
+export function useListPrefs(def: ResourceDef): [ListPreference, (patch: Partial<ListPreference>) => Promise<boolean>, boolean] {
+  const qc = useQueryClient();
+  const key = prefsKey(def);
+  const url = `/api/admin/me/preferences/list:${def.name}`;
+  const queryFn = async ({ signal }: { signal?: AbortSignal }): Promise<ListPreference> => {
+    const env = await api.get<{ value: ListPreference | null }>(url, { signal });
+    return env?.code === 200 ? (env.data?.value ?? {}) : {};
+  };
+  const q = useQuery({ queryKey: key, queryFn, staleTime: Number.POSITIVE_INFINITY });
+  const prefs = q.data ?? {};
+  async function save(patch: Partial<ListPreference>): Promise<boolean> {
+    // what is stored first (a read still on its way is waited for): a change made before it lands
+    // would be undone on screen by it, and would drop the settings it carries
+    const before = (await qc.ensureQueryData({ queryKey: key, queryFn })) ?? {};
+    const next = { ...before, ...patch };
+    qc.setQueryData(key, next);
+    const env = await api.put<{ value: ListPreference }>(url, { value: next });
+    if (env?.code !== 200) {
+      qc.setQueryData(key, before);
+      notify.error(env?.message || 'Không lưu được thiết lập');
+      return false;
+    }
+    return true;
+  }
+  return [prefs, save, q.isFetched];
+}
