@@ -2,12 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // vitest's default on this 2-core machine is one worker (cores - 1): the API files wait on the
+    // database as much as they compute, so three run side by side
+    maxWorkers: 3,
+    minWorkers: 1,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 60000,

@@ -5,13 +5,16 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
 import { sessionCacheOf } from '../src/core/session-cache';
 import { type Database, openDatabase } from '../src/db/client';
 
-export const ADMIN_PASSWORD = 'Admin@12345';
+import { ADMIN_PASSWORD } from './admin-password';
+
+export { ADMIN_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +23,15 @@ export interface TestApp {
   /** the admin's bearer token */
   adminToken: string;
   close(): Promise<void>;
+}
+
+let template: Blob | undefined;
+/** The migrated and seeded database of global-setup.ts, read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file || !fs.existsSync(file)) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
 }
 
 /**
@@ -35,7 +47,8 @@ export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = inject('pgTemplate');
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -47,7 +60,7 @@ export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
       await c.end();
     };
   } else {
-    database = await openDatabase({ dir: 'memory://' });
+    database = await openDatabase({ dir: 'memory://', loadDataDir: pgliteTemplate() });
   }
   const { app } = await buildApp({
     database,

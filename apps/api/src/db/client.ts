@@ -37,6 +37,8 @@ export interface DbOptions {
   poolSize?: number;
   /** what this process does with an embedded database, named to a second process refused by its lock */
   purpose?: string;
+  /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty cluster */
+  loadDataDir?: Blob;
 }
 
 /** The newest `backups/*.tar.gz` (npm run backup's default place), if any. */
@@ -73,6 +75,10 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     const url = o.url;
     const pool = new pg.Pool({ connectionString: url, max: o.poolSize ?? 20 });
     pool.on('error', () => {});
+    // a client in use has no 'error' listener of the pool's: a connection the server ends (a dropped
+    // database, a restart) may report a second error after its query has failed, which would end
+    // the process. The query itself still fails, and the pool drops the client as unqueryable.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool) as unknown as Db;
     const listeners: Listener[] = [];
     return {
@@ -104,7 +110,12 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
   const lock = dir.startsWith('memory://') ? null : lockDataDir(dir, o.purpose ?? 'máy chủ');
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm }, relaxedDurability: false, parsers: { 20: (v: string) => Number(v) } });
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      relaxedDurability: false,
+      parsers: { 20: (v: string) => Number(v) },
+      ...(o.loadDataDir ? { loadDataDir: o.loadDataDir } : {}),
+    });
   } catch (err) {
     lock?.release();
     if (lock) throw new Error(cannotOpenMessage(dir, err));
@@ -148,9 +159,15 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
   const down = () => {
     if (stopped) return;
     onState(false);
-    client?.removeAllListeners();
-    client?.end().catch(() => {});
+    const c = client;
     client = null;
+    if (c) {
+      c.removeAllListeners();
+      // a lost connection may still report 'Connection terminated unexpectedly' after this:
+      // an 'error' with no listener would end the process
+      c.on('error', () => {});
+      c.end().catch(() => {});
+    }
     timer ??= setTimeout(() => {
       timer = null;
       connect();
