@@ -11,7 +11,8 @@ import { tempPgDatabase } from './pg-temp';
 const PG = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => {});
+  // each clean-up bounded: a connection the server dropped must not hold the file for the hook's timeout
+  for (const c of cleanups.reverse()) await Promise.race([c().catch(() => {}), new Promise((r) => setTimeout(r, 15_000))]);
 });
 
 /** A fresh database on the engine under test, dropped after the file. */

@@ -94,7 +94,8 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
       },
       async close() {
         await Promise.all(listeners.map((l) => l.stop()));
-        await pool.end();
+        // bounded: a client whose server went away mid-query must not hold a shutdown forever
+        await Promise.race([pool.end(), new Promise((r) => setTimeout(r, 5000).unref())]);
       },
     };
   }
@@ -199,7 +200,15 @@ function pgListener(url: string, channel: string, onMessage: (payload: string) =
       if (c) {
         c.removeAllListeners();
         c.on('error', () => {});
-        await c.end().catch(() => {});
+        // a connection still being made to a server that went away may never answer the goodbye
+        const ended = await Promise.race([
+          c.end().then(
+            () => true,
+            () => true,
+          ),
+          new Promise<false>((r) => setTimeout(() => r(false), 2000).unref()),
+        ]);
+        if (!ended) (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
       }
     },
   };
