@@ -199,7 +199,8 @@ export default defineModule({
           { header: 'Nghi giả', key: 'flagged', width: 12 },
           { header: 'Đã hủy', key: 'voided', width: 12 },
         ];
-        totals.forEach((r, i) => a.addRow({ ...r, n: i + 1, product_name: escapeCell(r.product_name), manufacture_name: escapeCell(r.manufacture_name) }));
+        for (const [i, r] of totals.entries())
+          a.addRow({ ...r, n: i + 1, product_name: escapeCell(r.product_name), manufacture_name: escapeCell(r.manufacture_name) });
         a.addRow({ product_name: 'Tổng cộng', ...sum(totals) }).font = { bold: true };
         a.getRow(1).font = { bold: true };
         const b = wb.addWorksheet('Lịch sử in tem', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -214,7 +215,7 @@ export default defineModule({
           { header: 'Số dòng', key: 'lines', width: 10 },
           { header: 'Người in', key: 'created_by_name', width: 24 },
         ];
-        jobs.entries.forEach((r, i) =>
+        for (const [i, r] of jobs.entries.entries()) {
           b.addRow({
             ...r,
             n: i + 1,
@@ -222,8 +223,8 @@ export default defineModule({
             stamp_name: escapeCell(r.stamp_name),
             product_name: escapeCell(r.product_name),
             created_by_name: escapeCell(r.created_by_name),
-          }),
-        );
+          });
+        }
         b.getRow(1).font = { bold: true };
         const token = crypto.randomBytes(24).toString('base64url');
         const key = exportKey(token);
