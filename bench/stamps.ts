@@ -112,13 +112,18 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
 async function main() {
   const rows = [];
   for (const e of ENGINES) rows.push(...(await benchEngine(e)));
+  const head = ['engine', 'scenario', 'time', 'extra memory (peak RSS)', 'note'];
+  const right = [false, false, true, true, false];
+  const cells = rows.map((r) => [r.engine, r.scenario, `${(r.ms / 1000).toFixed(2)} s`, `${r.extraMb} MB`, r.note]);
+  // padded as the formatter writes markdown tables (biome checks bench/*.md)
+  const w = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => (right[i] ? x.padStart(w[i]) : x.padEnd(w[i]))).join(' | ')} |`;
   const lines = [
     `Stamp figures (issue 14): node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 16)}Z`,
     '',
-    '| engine | scenario | time | extra memory (peak RSS) | note |',
-    '| --- | --- | ---: | ---: | --- |',
-    ...rows.map((r) => `| ${r.engine} | ${r.scenario} | ${(r.ms / 1000).toFixed(2)} s | ${r.extraMb} MB | ${r.note} |`),
-    '',
+    line(head),
+    `| ${w.map((n, i) => (right[i] ? `${'-'.repeat(n - 1)}:` : '-'.repeat(n))).join(' | ')} |`,
+    ...cells.map(line),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   fs.writeFileSync(path.join(here, 'RESULTS-stamps.md'), `${lines.join('\n')}\n`);
