@@ -177,6 +177,21 @@ describe('stamp runs', () => {
     expect(count.body.data.count).toBe(2);
   });
 
+  it('gives runs issued at the same time ranges that never overlap', async () => {
+    const o = await producer();
+    const runs = await Promise.all([1, 2, 3, 4].map((i) => call(t, 'POST', '/api/admin/stamps', { body: { product_id: o.productId, quantity: 500 * i } })));
+    const ranges = runs.map((r) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return [r.body.data.entry.serial_from as number, r.body.data.entry.serial_to as number];
+    });
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i][0]).toBeGreaterThan(ranges[i - 1][1]);
+    const [{ n, d }] = await t.database.query<{ n: number; d: number }>(
+      sql`select count(*)::int as n, count(distinct serial)::int as d from stamp_codes where stamp_id in (select id from stamps where product_id = ${o.productId})`,
+    );
+    expect([n, d]).toEqual([5000, 5000]);
+  });
+
   it('refuses a trace of another product, a quantity out of range, and changes of what the codes were made with', async () => {
     const o = await producer();
     const other = await producer();

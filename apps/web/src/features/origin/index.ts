@@ -5,5 +5,6 @@ import { originRoutes } from './routes';
 export default defineFeature({
   name: 'origin',
   routes: originRoutes,
+  fieldEditors: () => import('./field-editors').then((m) => m.default),
   menu: [{ route: '/admin/origin/stamp-statistics', label: 'Thống kê tem', area: 'origin', subject: 'stamp_statistics', config: { menuOrder: 30 } }],
 });
