@@ -277,6 +277,24 @@ describe('stamp runs', () => {
     expect(unknownSheet.statusCode).toBe(404);
   });
 
+  it('prints on a label roll: one line of stamps per page, the roll as wide as the line', async () => {
+    const o = await producer();
+    const run = await issue({ product_id: o.productId, quantity: 10, stamps_per_line: 2, width: 40, height: 30, distance: 3, space_left: 2, space_top: 2 });
+    const bad = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'a3' } });
+    expect(errorsOf(bad)).toEqual([{ field: 'paper', message: 'Khổ giấy phải là a4 hoặc roll (cuộn tem)' }]);
+    const r = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'roll' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.job.count).toBe(6);
+    const pages = renderPdf((await t.app.inject({ method: 'GET', url: r.body.data.url })).rawPayload);
+    expect(pages).toHaveLength(3);
+    // 2 + 40 + 3 + 40 + 2 = 87 mm by 2 + 30 + 2 = 34 mm, at 150 dpi
+    expect([pages[0].width, pages[0].height]).toEqual([Math.round((87 / 25.4) * 150), Math.round((34 / 25.4) * 150)]);
+    const codes = await allCodes(run.id);
+    expect(decodeQr(crop(pages[1], { x: 45, y: 2, w: 40, h: 30 }))).toBe(`http://nns.test/truy-xuat/${codes[3].code}`);
+    const [job] = await t.database.query<{ layout: { paper: string } }>(sql`select layout from stamp_print_jobs where stamp_id = ${run.id}`);
+    expect(job.layout.paper).toBe('roll');
+  });
+
   it('voids a serial range, then the whole run (audited); a voided run prints nothing', async () => {
     const o = await producer();
     const run = await issue({ product_id: o.productId, quantity: 10 });

@@ -43,9 +43,11 @@ export default defineModule({
       method: 'GET',
       url: '/api/admin/print-stamp/:id/:line',
       access: { action: 'update', subject: 'stamps' },
-      summary: 'In tem: tạo tệp PDF gồm {line-number} dòng tem chưa in của đợt, ghi lại lần in và đánh dấu các tem đã in',
+      summary:
+        'In tem: tạo tệp PDF gồm {line-number} dòng tem chưa in của đợt (khổ A4, hoặc cuộn tem với paper=roll), ghi lại lần in và đánh dấu các tem đã in',
       tags,
       params: printParams,
+      query: z.object({ paper: z.enum(['a4', 'roll'], { error: 'Khổ giấy phải là a4 hoặc roll (cuộn tem)' }).optional() }).strict(),
       response: z.object({ url: z.string(), job: z.record(z.string(), z.unknown()) }),
       message: 'Đã tạo tệp in tem',
       handler: (ctx) =>
@@ -68,6 +70,7 @@ export default defineModule({
             packagingDate: run.packaging_date ? (iso(run.packaging_date) as string) : null,
             publicUrl: services.config.publicUrl,
             stamps,
+            paper: ctx.query.paper ?? 'a4',
           });
           const token = crypto.randomBytes(24).toString('base64url');
           const key = sheetKey(token);
@@ -83,7 +86,7 @@ export default defineModule({
             const [job] = await exec<Record<string, unknown>>(
               db,
               sql`insert into stamp_print_jobs (stamp_id, serial_from, serial_to, count, lines, layout, file_key, created_by)
-                  values (${run.id}, ${from}, ${to}, ${stamps.length}, ${ctx.params.line}, ${JSON.stringify(layout)}::jsonb, ${key}, ${ctx.user?.id ?? null})
+                  values (${run.id}, ${from}, ${to}, ${stamps.length}, ${ctx.params.line}, ${JSON.stringify({ ...layout, paper: ctx.query.paper ?? 'a4' })}::jsonb, ${key}, ${ctx.user?.id ?? null})
                   returning id, stamp_id, serial_from, serial_to, count, lines, created_at`,
             );
             await refreshRun(db, Number(run.id));

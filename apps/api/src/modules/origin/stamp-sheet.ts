@@ -28,6 +28,14 @@ export interface SheetInput {
   packagingDate: string | null;
   publicUrl: string;
   stamps: SheetStamp[];
+  /** 'a4' (default): A4 pages of as many lines as fit; 'roll': a label roll, one line of stamps per page, the roll's width */
+  paper?: 'a4' | 'roll';
+}
+
+/** The page of a label roll: one line of stamps with the margins on both sides (points). */
+export function rollPage(l: StampLayout): [number, number] {
+  const w = 2 * l.space_left + l.stamps_per_line * l.width + (l.stamps_per_line - 1) * l.distance;
+  return [w * PT, (2 * l.space_top + l.height) * PT];
 }
 
 /** Lines of stamps that fit on one A4 page (or the layout's own `lines`). */
@@ -80,11 +88,13 @@ export function drawSheet(input: SheetInput): Promise<Buffer> {
   doc.registerFont('vn', font());
   doc.font('vn');
   const perLine = l.stamps_per_line;
-  const perPage = linesPerPage(l) * perLine;
+  const roll = input.paper === 'roll';
+  const perPage = (roll ? 1 : linesPerPage(l)) * perLine;
+  const pageSize = roll ? rollPage(l) : 'A4';
   const date = input.packagingDate ? `NĐG: ${formatDate(input.packagingDate)}` : '';
   const qrSide = l.size * 10 * PT;
   input.stamps.forEach((s, i) => {
-    if (i % perPage === 0) doc.addPage({ size: 'A4', margin: 0 });
+    if (i % perPage === 0) doc.addPage({ size: pageSize, margin: 0 });
     const k = i % perPage;
     const x = (l.space_left + (k % perLine) * (l.width + l.distance)) * PT;
     const y = (l.space_top + Math.floor(k / perLine) * (l.height + l.distance)) * PT;

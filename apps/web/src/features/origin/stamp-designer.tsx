@@ -1,6 +1,6 @@
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { MAX_PRINT_LINES, MAX_STAMP_ATTRIBUTES, STAMP_LAYOUT_DEFAULTS, STAMP_LAYOUT_KEYS, type StampLayout } from '@nns/shared/traceability';
-import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { api, buildUrl } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
@@ -70,6 +70,7 @@ export function StampDesigner(p: {
   const watched = Form.useWatch([], form) as Partial<StampLayout> | undefined;
   const layout = complete(watched, p.initial);
   const [lines, setLines] = useState<number | null>(1);
+  const [paper, setPaper] = useState<'a4' | 'roll'>('a4');
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const editable = can('update', 'stamps') && !p.disabled;
 
@@ -89,7 +90,7 @@ export function StampDesigner(p: {
   const print = async () => {
     if (!lines) return;
     if (!(await save(true))) return;
-    const env = await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`));
+    const env = await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } }));
     resultPopup(env);
     if (env?.code === 200) {
       const url = buildUrl(env.data.url as string);
@@ -164,7 +165,7 @@ export function StampDesigner(p: {
         <Card size="small" title="Xem trước một tem" style={{ marginBottom: 16 }}>
           <StampPreview layout={layout} url={p.sampleUrl} productName={p.productName} packagingDate={p.packagingDate} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            Tem {layout.width} × {layout.height} mm, mã QR {layout.size} cm; {layout.stamps_per_line} tem mỗi dòng trên khổ A4.
+            Tem {layout.width} × {layout.height} mm, mã QR {layout.size} cm; {layout.stamps_per_line} tem mỗi dòng; khổ A4 hoặc cuộn tem (mỗi trang một dòng).
           </Typography.Paragraph>
         </Card>
         <Card size="small" title="In tem">
@@ -174,6 +175,16 @@ export function StampDesigner(p: {
             <Space direction="vertical" style={{ width: '100%' }}>
               <Typography.Text>Còn {p.left.toLocaleString('vi-VN')} tem chưa in. Mỗi lần in lấy các tem chưa in tiếp theo theo số sê-ri.</Typography.Text>
               <Space wrap>
+                <Select
+                  aria-label="Khổ giấy"
+                  value={paper}
+                  onChange={setPaper}
+                  style={{ width: 150 }}
+                  options={[
+                    { value: 'a4', label: 'Khổ A4' },
+                    { value: 'roll', label: 'Cuộn tem' },
+                  ]}
+                />
                 <InputNumber aria-label="Số dòng in" addonBefore="Số dòng in" min={1} max={MAX_PRINT_LINES} precision={0} value={lines} onChange={setLines} />
                 {can('update', 'stamps') && (
                   <Button type="primary" icon={<PrinterOutlined />} disabled={!lines || p.left === 0} onClick={() => void print()}>
