@@ -109,7 +109,8 @@ export function drawSheet(input: SheetInput): Promise<Buffer> {
       doc
         .fontSize(a.font_size)
         .fillColor('#000000')
-        .text(t, tx, y + a.vertical * PT, { width: Math.max(x + w - tx - 1, 1), lineBreak: false, ellipsis: true });
+        // one line, cut with an ellipsis at the stamp's edge (as the designer's preview clips it): a long name never runs into the next text
+        .text(t, tx, y + a.vertical * PT, { width: Math.max(x + w - tx - 1, 1), height: a.font_size * 1.2, lineBreak: true, ellipsis: true });
     };
     if (l.print_product_name) text(input.productName, l.product_name_attribute);
     if (l.print_product_created_at && date) text(date, l.product_created_at_attribute);
