@@ -119,6 +119,10 @@ test('traceability: trace from a batch, issue 20 stamps, design the layout, prin
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/stamp-codes-1366.png' });
 
+  await page.getByRole('tab', { name: 'Lịch sử in' }).click();
+  await expect(page.getByRole('link', { name: 'Mở lại' })).toHaveCount(1);
+  await expectAccessible(page);
+
   // 5. the stamp statistics show the print
   await page.goto('/admin/origin/stamp-statistics');
   await pickRef(page, 'Sản phẩm', product.name);

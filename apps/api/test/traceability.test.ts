@@ -269,6 +269,14 @@ describe('stamp runs', () => {
     expect(decodeQr(crop(nextPdf[0], { x: 10, y: 12, w: 50, h: 32 }))).toBe(`http://nns.test/truy-xuat/${codes[6].code}`);
     const read = await call(t, 'GET', `/api/admin/stamps/${run.id}`);
     expect([read.body.data.entry.status, read.body.data.entry.printed_count]).toEqual(['printed', 20]);
+    const jobs = await call(t, 'GET', `/api/admin/stamps/${run.id}/print-jobs`);
+    expect(jobs.body.data.entries.map((j: { count: number; serial_from: number }) => [j.count, j.serial_from])).toEqual([
+      [14, run.serial_from + 6],
+      [6, run.serial_from],
+    ]);
+    expect(jobs.body.data.entries[1].created_by_name).toBeTruthy();
+    const again = await t.app.inject({ method: 'GET', url: jobs.body.data.entries[1].url });
+    expect(decodeQr(crop(renderPdf(again.rawPayload)[0], { x: 10, y: 12, w: 50, h: 32 }))).toBe(`http://nns.test/truy-xuat/${codes[0].code}`);
     const none = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/1`);
     expect([none.status, none.body.message]).toEqual([409, 'Đợt tem không còn tem chưa in']);
     const badLine = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/0`);

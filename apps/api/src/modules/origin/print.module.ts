@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { exec, findOne, iso } from '../../core/resource-store';
+import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
 import { layoutOf, refreshRun } from './stamp-runs';
 import { drawSheet } from './stamp-sheet';
@@ -109,6 +110,34 @@ export default defineModule({
             throw err;
           }
         }),
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/api/admin/stamps/:id/print-jobs',
+      access: { action: 'read', subject: 'stamps' },
+      summary: 'Lịch sử in của một đợt tem (người in, thời gian, số sê-ri, bố cục) kèm đường dẫn mở lại tệp PDF',
+      tags,
+      params: idParams,
+      async handler(ctx) {
+        const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
+        const rows = await exec<Record<string, unknown>>(
+          services.db,
+          sql`select j.id, j.serial_from, j.serial_to, j.count, j.lines, j.layout, j.file_key, j.created_at, j.created_by, u.full_name as created_by_name
+              from stamp_print_jobs j left join users u on u.id = j.created_by where j.stamp_id = ${run.id} order by j.created_at desc, j.id desc limit 500`,
+        );
+        const entries = rows.map(({ file_key, ...r }) => {
+          const token = SHEET_KEY_RE.test(String(file_key)) ? String(file_key).slice('stamp-sheets/'.length, -'.pdf'.length) : null;
+          return {
+            ...r,
+            serial_from: Number(r.serial_from),
+            serial_to: Number(r.serial_to),
+            created_at: iso(r.created_at),
+            url: token ? `/api/stamp-sheets/${token}/tem-${run.id}-${r.serial_from}-${r.serial_to}.pdf` : null,
+          };
+        });
+        return { entries };
+      },
     });
 
     // opened by the browser (no Authorization header): the unguessable token is the permission

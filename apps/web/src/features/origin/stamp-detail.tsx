@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { api, buildUrl } from '../../core/api';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -148,6 +148,56 @@ function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () 
   );
 }
 
+interface JobRow {
+  id: number;
+  serial_from: number;
+  serial_to: number;
+  count: number;
+  lines: number;
+  layout: { paper?: string };
+  created_at: string;
+  created_by_name: string | null;
+  url: string | null;
+}
+
+/** Every sheet printed from the run: who, when, which serials, on which paper; the PDF opens again. */
+function JobsTab({ runId }: { runId: number }) {
+  const jobs = useQuery({
+    queryKey: [...queryKeys('stamps').detail(runId), 'print-jobs'],
+    queryFn: ({ signal }) => api.get(`/api/admin/stamps/${runId}/print-jobs`, { signal }),
+    staleTime: 0,
+  });
+  return (
+    <Table<JobRow>
+      rowKey="id"
+      size="small"
+      loading={jobs.isLoading}
+      dataSource={jobs.data?.code === 200 ? jobs.data.data.entries : []}
+      locale={{ emptyText: 'Chưa in lần nào' }}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      columns={[
+        { title: 'STT', key: 'n', width: 70, render: (_v, _r, i) => i + 1 },
+        { title: 'Thời gian in', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+        { title: 'Số sê-ri', key: 'serials', render: (_v, r) => `${r.serial_from} – ${r.serial_to}` },
+        { title: 'Số tem', dataIndex: 'count', align: 'right' },
+        { title: 'Số dòng', dataIndex: 'lines', align: 'right' },
+        { title: 'Khổ giấy', key: 'paper', render: (_v, r) => (r.layout?.paper === 'roll' ? 'Cuộn tem' : 'A4') },
+        { title: 'Người in', dataIndex: 'created_by_name' },
+        {
+          title: 'Tệp PDF',
+          key: 'url',
+          render: (_v, r) =>
+            r.url ? (
+              <a href={buildUrl(r.url)} target="_blank" rel="noreferrer">
+                Mở lại
+              </a>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
 /** A run: what it is, its print designer and sheets, its codes. */
 export function StampDetailPage() {
   const { id } = useParams();
@@ -213,6 +263,7 @@ export function StampDetailPage() {
               ),
             },
             { key: 'codes', label: 'Danh sách mã tem', children: <CodesTab run={r} onChanged={refresh} /> },
+            { key: 'jobs', label: 'Lịch sử in', children: <JobsTab runId={Number(r.id)} /> },
           ]}
         />
       </Card>
