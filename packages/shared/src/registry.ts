@@ -29,8 +29,10 @@ import rolesAdministrative from './resources/roles-administrative';
 import roles from './resources/roles';
 import seafoods from './resources/seafoods';
 import stages from './resources/stages';
+import stamps from './resources/stamps';
+import traces from './resources/traces';
 import users from './resources/users';
 import wards from './resources/wards';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, users, wards];
+export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, inet, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 import { tableOf } from './build';
 
@@ -175,4 +191,54 @@ export const userPreferences = pgTable(
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+);
+
+/**
+ * Traceability (issue 14). One row per stamp of a run (stamps): its unguessable code (the QR's
+ * /truy-xuat/{code}), its serial (unique over all runs) and its life issued → printed → activated
+ * (first consumer scan) → voided. The scan columns are kept by the public page (part B) so a look-up
+ * by code answers genuine / scanned n times / flagged from this one row.
+ */
+export const stampCodes = pgTable(
+  'stamp_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    stamp_id: integer('stamp_id').notNull().references(tableOf('stamps'), { onDelete: 'cascade' }),
+    serial: bigint('serial', { mode: 'number' }).notNull(),
+    code: text('code').notNull(),
+    status: text('status').notNull().default('issued'),
+    printed_at: ts('printed_at'),
+    activated_at: ts('activated_at'),
+    voided_at: ts('voided_at'),
+    scan_count: integer('scan_count').notNull().default(0),
+    flagged: boolean('flagged').notNull().default(false),
+    first_scan_at: ts('first_scan_at'),
+    last_scan_at: ts('last_scan_at'),
+  },
+  (t) => [
+    uniqueIndex('stamp_codes_code_uq').on(t.code),
+    uniqueIndex('stamp_codes_serial_uq').on(t.serial),
+    index('stamp_codes_stamp_serial_idx').on(t.stamp_id, t.serial),
+    index('stamp_codes_printed_at_idx').on(t.printed_at).where(sql`printed_at is not null`),
+    index('stamp_codes_activated_at_idx').on(t.activated_at).where(sql`activated_at is not null`),
+    check('stamp_codes_status_ck', sql`status in ('issued', 'printed', 'activated', 'voided')`),
+  ],
+);
+
+/** Every print sheet made: who, when, which serials, with which layout, and the PDF kept in storage. */
+export const stampPrintJobs = pgTable(
+  'stamp_print_jobs',
+  {
+    id: serial('id').primaryKey(),
+    stamp_id: integer('stamp_id').notNull().references(tableOf('stamps'), { onDelete: 'cascade' }),
+    serial_from: bigint('serial_from', { mode: 'number' }).notNull(),
+    serial_to: bigint('serial_to', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    lines: integer('lines').notNull(),
+    layout: jsonb('layout').notNull(),
+    file_key: text('file_key'),
+    created_by: integer('created_by').references(users, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('stamp_print_jobs_stamp_idx').on(t.stamp_id, t.created_at), index('stamp_print_jobs_created_at_idx').on(t.created_at)],
 );

@@ -31,5 +31,7 @@ export const rolesAdministrative = tableFor(resourceByName['roles-administrative
 export const roles = tableFor(resourceByName['roles']);
 export const seafoods = tableFor(resourceByName['seafoods']);
 export const stages = tableFor(resourceByName['stages']);
+export const stamps = tableFor(resourceByName['stamps']);
+export const traces = tableFor(resourceByName['traces']);
 export const users = tableFor(resourceByName['users']);
 export const wards = tableFor(resourceByName['wards']);
