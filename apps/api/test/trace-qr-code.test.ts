@@ -1,5 +1,5 @@
 import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUnderPublicUrl } from '../src/modules/trace-public/qr-code.module';
 import { call, makeApp, type TestApp } from './helpers';
@@ -19,9 +19,9 @@ describe('qr-code', () => {
     const r = await qr({ url, size: '300' });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/png');
-    const png = PNG.sync.read(r.rawPayload);
-    expect(png.width).toBe(300);
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const { data, info } = await sharp(r.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(300);
+    const code = jsQR(new Uint8ClampedArray(data), info.width, info.height);
     expect(code?.data).toBe(url);
   });
 
