@@ -22,7 +22,8 @@ import m18 from './producers/producers.module';
 import m19 from './system/home.module';
 import m20 from './system/outbox.module';
 import m21 from './system/preferences.module';
-import m22 from './trace-public/public-page.module';
-import m23 from './trace-public/qr-code.module';
+import m22 from './trace-public/epcis.module';
+import m23 from './trace-public/public-page.module';
+import m24 from './trace-public/qr-code.module';
 
-export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23];
+export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24];
