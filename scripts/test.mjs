@@ -21,6 +21,8 @@ const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'i
 if (run('node', ['scripts/gen-resources.mjs', ...(process.env.CI ? ['--check'] : [])]) !== 0) process.exit(1);
 let passed = 0;
 let failed = 0;
+// stamp sheets need the DejaVu font and the tests render them back with pdftoppm
+if (run('bash', ['scripts/ensure-pdf-tools.sh']) !== 0) failed += 1;
 
 const vitestJson = path.join(out, `vitest-${name}.json`);
 fs.rmSync(vitestJson, { force: true });

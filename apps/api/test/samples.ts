@@ -23,6 +23,10 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   notifications: { audience: 'all', role_id: null, province_id: null, ward_id: null, user_id: null, scheduled_at: null },
   // a diary's stage must belong to its batch's process and its labor to the batch's producer: samples of their own would not
   diaries: { stage_id: null, labor_id: null },
+  // a trace's expiry comes after its harvest (the sample's dates are all one day)
+  // a trace takes its product and producer from its batch, and a run's trace must be of its product: samples of their own would not
+  traces: { expired_date: '2026-01-15T00:00:00Z', batch_id: null },
+  stamps: { trace_id: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import { formatDate } from '@nns/shared';
+import { SHEET_MM, type StampLayout, traceUrl } from '@nns/shared/traceability';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * The font of the sheets: DejaVu Sans, one TrueType file with every Vietnamese letter, from Debian's
+ * fonts-dejavu-core (scripts/ensure-pdf-tools.sh installs it). pdfkit embeds the glyphs used.
+ */
+export const STAMP_FONT = process.env.STAMP_FONT ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+let fontData: Buffer | null = null;
+const font = () => {
+  if (!fontData) fontData = fs.readFileSync(STAMP_FONT);
+  return fontData;
+};
+
+const PT = 72 / 25.4; // points per millimetre
+
+export interface SheetStamp {
+  code: string;
+  serial: number;
+}
+
+export interface SheetInput {
+  layout: StampLayout;
+  productName: string;
+  packagingDate: string | null;
+  publicUrl: string;
+  stamps: SheetStamp[];
+}
+
+/** Lines of stamps that fit on one A4 page (or the layout's own `lines`). */
+export function linesPerPage(l: StampLayout): number {
+  const fit = Math.max(1, Math.floor((SHEET_MM.height - l.space_top + l.distance) / (l.height + l.distance)));
+  return l.lines > 0 ? Math.min(l.lines, fit) : fit;
+}
+
+/** Draws a QR code's dark modules as filled runs (vector: sharp at any printer resolution, small files). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 2;
+  const m = side / (n + quiet * 2);
+  const data = qr.modules.data;
+  for (let r = 0; r < n; r++) {
+    let c = 0;
+    while (c < n) {
+      if (!data[r * n + c]) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < n && data[r * n + c]) c++;
+      doc.rect(x + (quiet + start) * m, y + (quiet + r) * m, (c - start) * m, m);
+    }
+  }
+  doc.fill('#000000');
+}
+
+/**
+ * One PDF sheet: the stamps in lines of `stamps_per_line`, from the page's margins, each with its QR
+ * (PUBLIC_URL/truy-xuat/{code}) and the texts of the layout, A4 pages as many as needed.
+ */
+export function drawSheet(input: SheetInput): Promise<Buffer> {
+  const l = input.layout;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: `Tem truy xuất – ${input.productName}`, Creator: 'Nông nghiệp số' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('vn', font());
+  doc.font('vn');
+  const perLine = l.stamps_per_line;
+  const perPage = linesPerPage(l) * perLine;
+  const date = input.packagingDate ? `NĐG: ${formatDate(input.packagingDate)}` : '';
+  const qrSide = l.size * 10 * PT;
+  input.stamps.forEach((s, i) => {
+    if (i % perPage === 0) doc.addPage({ size: 'A4', margin: 0 });
+    const k = i % perPage;
+    const x = (l.space_left + (k % perLine) * (l.width + l.distance)) * PT;
+    const y = (l.space_top + Math.floor(k / perLine) * (l.height + l.distance)) * PT;
+    const w = l.width * PT;
+    const h = l.height * PT;
+    doc.save();
+    doc.rect(x, y, w, h).lineWidth(0.3).strokeColor('#bbbbbb').stroke();
+    doc.rect(x, y, w, h).clip();
+    drawQr(doc, traceUrl(input.publicUrl, s.code), x + l.horizontal * PT, y + l.vertical * PT, qrSide);
+    const text = (t: string, a: { font_size: number; horizontal: number; vertical: number }) => {
+      const tx = x + a.horizontal * PT;
+      doc
+        .fontSize(a.font_size)
+        .fillColor('#000000')
+        .text(t, tx, y + a.vertical * PT, { width: Math.max(x + w - tx - 1, 1), lineBreak: false, ellipsis: true });
+    };
+    if (l.print_product_name) text(input.productName, l.product_name_attribute);
+    if (l.print_product_created_at && date) text(date, l.product_created_at_attribute);
+    for (const a of l.stamp_attributes) text(a.text, a);
+    const serialY = l.vertical + l.size * 10 + 0.5;
+    if (serialY + 2 < l.height) text(`Sê-ri ${s.serial}`, { font_size: 5, horizontal: l.horizontal + 1, vertical: serialY });
+    doc.restore();
+  });
+  if (!input.stamps.length) doc.addPage();
+  doc.end();
+  return done;
+}

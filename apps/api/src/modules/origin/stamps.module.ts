@@ -1,0 +1,248 @@
+import type { ResourceDef } from '@nns/shared';
+import productsDef from '@nns/shared/resources/products';
+import stampsDef from '@nns/shared/resources/stamps';
+import tracesDef from '@nns/shared/resources/traces';
+import { STAMP_CODE_STATUS, STAMP_LAYOUT_DEFAULTS, traceUrl } from '@nns/shared/traceability';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, conflict } from '../../core/errors';
+import { type Ctx, defineModule } from '../../core/module';
+import { pageQueryShape } from '../../core/resource-query';
+import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { scopeOf } from '../../core/scope';
+import { writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { insertCodes } from './stamp-codes';
+import { nextSerial, printDataOf, refreshRun } from './stamp-runs';
+
+const tags = [stampsDef.label];
+const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+/** What an issued run may no longer change: its stamps exist with these. */
+const FIXED = ['product_id', 'trace_id', 'quantity'] as const;
+
+const inScope = (def: ResourceDef, id: number, ctx: Ctx) => sql.join([sql`id = ${id}`, ...scopeOf(def, ctx.user)], sql` and `);
+
+/**
+ * A new run's server-decided values: the producer (ward scope) from the trace or the product, the
+ * packaging date from the trace when left empty, the layout's defaults, a name when left empty.
+ */
+async function runValues(db: Db, ctx: Ctx, body: Record<string, unknown>) {
+  const data: Record<string, unknown> = { ...body };
+  const [product] = await exec<{ id: number; name: string; manufacture_id: number | null }>(
+    db,
+    sql`select id, name, manufacture_id from products where ${inScope(productsDef, Number(data.product_id), ctx)} and deleted_at is null`,
+  );
+  if (!product) throw badRequest([{ field: 'product_id', message: 'Sản phẩm không tồn tại' }]);
+  data.manufacture_id = product.manufacture_id;
+  if (data.trace_id != null) {
+    const [trace] = await exec<{ product_id: number; manufacture_id: number; packaging_date: unknown; active: boolean }>(
+      db,
+      sql`select product_id, manufacture_id, packaging_date, active from traces where ${inScope(tracesDef, Number(data.trace_id), ctx)}`,
+    );
+    if (!trace) throw badRequest([{ field: 'trace_id', message: 'Hồ sơ truy xuất không tồn tại' }]);
+    if (Number(trace.product_id) !== product.id) throw badRequest([{ field: 'trace_id', message: 'Hồ sơ truy xuất không thuộc sản phẩm đã chọn' }]);
+    if (!trace.active) throw badRequest([{ field: 'trace_id', message: 'Hồ sơ truy xuất đang ngừng kích hoạt' }]);
+    data.manufacture_id = trace.manufacture_id;
+    if (data.packaging_date == null && trace.packaging_date) data.packaging_date = `${String(iso(trace.packaging_date)).slice(0, 10)}T00:00:00Z`;
+  }
+  for (const k of ['product_name_attribute', 'product_created_at_attribute', 'stamp_attributes'] as const) {
+    if (data[k] == null) data[k] = STAMP_LAYOUT_DEFAULTS[k];
+  }
+  if (!data.name) {
+    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    data.name = `${product.name} – ${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`;
+  }
+  return data;
+}
+
+const codesQuery = z
+  .object({
+    ...pageQueryShape,
+    status: z.enum(STAMP_CODE_STATUS.map((o) => String(o.value)) as [string, ...string[]], { error: 'Trạng thái tem không hợp lệ' }).optional(),
+    serial: z.coerce.number({ error: 'Số sê-ri phải là số nguyên' }).int('Số sê-ri phải là số nguyên').min(1, 'Số sê-ri phải là số nguyên dương').optional(),
+  })
+  .strict();
+
+const serialField = (label: string) =>
+  z
+    .number({ error: `${label} phải là số nguyên` })
+    .int(`${label} phải là số nguyên`)
+    .min(1, `${label} phải là số nguyên dương`)
+    .max(Number.MAX_SAFE_INTEGER);
+const voidBody = z
+  .preprocess(
+    (v) => (v === undefined || v === null || v === '' ? {} : v),
+    z
+      .object({
+        serial_from: serialField('Số sê-ri từ').optional(),
+        serial_to: serialField('Số sê-ri đến').optional(),
+        reason: z.string().trim().max(500, 'Lý do tối đa 500 ký tự').optional(),
+      })
+      .strict(),
+  )
+  .superRefine((b, ctx) => {
+    const v = b as { serial_from?: number; serial_to?: number };
+    if ((v.serial_from == null) !== (v.serial_to == null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.serial_from == null ? 'serial_from' : 'serial_to'],
+        message: 'Nhập cả số sê-ri từ và đến, hoặc để trống cả hai để hủy cả đợt',
+      });
+    } else if (v.serial_from != null && v.serial_to != null && v.serial_to < v.serial_from) {
+      ctx.addIssue({ code: 'custom', path: ['serial_to'], message: 'Số sê-ri đến phải lớn hơn hoặc bằng số sê-ri từ' });
+    }
+  });
+
+/**
+ * Stamp runs (issue 14 item 3). The run is created here, not by the generic engine: its codes are
+ * written with it in one transaction. List, read, count and layout edits are the engine's.
+ */
+export default defineModule({
+  name: 'origin-stamps',
+  hooks: {
+    stamps: {
+      beforeUpdate(data, existing) {
+        if (existing.status === 'voided') throw conflict('Đợt tem đã bị hủy, không thể chỉnh sửa');
+        const errors = FIXED.filter((k) => k in data && String(data[k] ?? '') !== String(existing[k] ?? '')).map((k) => ({
+          field: k,
+          message: `Không thể đổi ${stampsDef.labels[k].toLowerCase()} của đợt tem đã phát hành`,
+        }));
+        if (errors.length) throw badRequest(errors, errors[0].message);
+        return data;
+      },
+    },
+  },
+  routes(router, services) {
+    router.add({
+      method: 'POST',
+      url: '/api/admin/stamps',
+      access: { action: 'create', subject: 'stamps' },
+      summary: 'Phát hành đợt tem: mỗi tem một mã ngẫu nhiên (65 bit) và một số sê-ri, ghi trong một giao dịch',
+      tags,
+      body: stampsDef.createSchema,
+      response: entryResponse,
+      message: 'Đã phát hành đợt tem',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const data = await runValues(db, ctx, ctx.body as Record<string, unknown>);
+          const from = await nextSerial(db);
+          const n = Number(data.quantity);
+          Object.assign(data, { serial_from: from, serial_to: from + n - 1, status: 'issued', printed_count: 0, voided_count: 0 });
+          const row = await writeRecord({
+            def: stampsDef,
+            ctx,
+            db,
+            data,
+            trusted: ['manufacture_id', 'serial_from', 'serial_to', 'status', 'printed_count', 'voided_count'],
+            audit: 'create',
+            op: 'create',
+          });
+          await insertCodes(db, Number(row.id), from, n);
+          await attachRefs(db, stampsDef, [row]);
+          return { entry: present(stampsDef, row, undefined, ctx) };
+        }),
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/api/admin/stamps/:id/codes',
+      access: { action: 'read', subject: 'stamps' },
+      summary: 'Danh sách mã tem của một đợt (theo số sê-ri, có phân trang)',
+      tags,
+      params: idParams,
+      query: codesQuery,
+      async handler(ctx) {
+        const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
+        const q = ctx.query;
+        const w = [sql`stamp_id = ${run.id}`];
+        if (q.status) w.push(sql`status = ${q.status}`);
+        if (q.serial) w.push(sql`serial = ${q.serial}`);
+        const where = sql.join(w, sql` and `);
+        const [rows, [{ n }]] = await Promise.all([
+          exec<Record<string, unknown>>(
+            services.db,
+            sql`select id, code, serial, status, printed_at, activated_at, voided_at, scan_count, flagged, first_scan_at, last_scan_at
+                from stamp_codes where ${where} order by serial limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+          ),
+          // the whole run without a filter: its quantity, no count
+          q.status || q.serial
+            ? exec<{ n: number }>(services.db, sql`select count(*)::int as n from stamp_codes where ${where}`)
+            : Promise.resolve([{ n: Number(run.quantity) }]),
+        ]);
+        const base = services.config.publicUrl;
+        const entries = rows.map((r) => ({
+          ...r,
+          serial: Number(r.serial),
+          printed_at: r.printed_at ? iso(r.printed_at) : null,
+          activated_at: r.activated_at ? iso(r.activated_at) : null,
+          voided_at: r.voided_at ? iso(r.voided_at) : null,
+          first_scan_at: r.first_scan_at ? iso(r.first_scan_at) : null,
+          last_scan_at: r.last_scan_at ? iso(r.last_scan_at) : null,
+          url: traceUrl(base, String(r.code)),
+        }));
+        return { entries, pagination: { page: q.page, limit: q.limit, total: n, total_pages: Math.ceil(n / q.limit), next_cursor: null } };
+      },
+    });
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/stamps/void/:id',
+      access: { action: 'update', subject: 'stamps' },
+      summary: 'Hủy tem: cả đợt, hoặc một khoảng số sê-ri {serial_from, serial_to}',
+      tags,
+      params: idParams,
+      body: voidBody,
+      message: 'Đã hủy tem',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const run = await findOne(db, stampsDef, ctx.params.id, ctx, { forUpdate: true });
+          const b = ctx.body as { serial_from?: number; serial_to?: number; reason?: string };
+          const lo = b.serial_from ?? Number(run.serial_from);
+          const hi = b.serial_to ?? Number(run.serial_to);
+          if (lo < Number(run.serial_from) || hi > Number(run.serial_to)) {
+            const message = `Khoảng số sê-ri phải nằm trong đợt tem (${run.serial_from} – ${run.serial_to})`;
+            throw badRequest([{ field: b.serial_from != null && lo < Number(run.serial_from) ? 'serial_from' : 'serial_to', message }], message);
+          }
+          const [{ n }] = await exec<{ n: number }>(
+            db,
+            sql`with v as (update stamp_codes set status = 'voided', voided_at = now()
+                           where stamp_id = ${run.id} and serial between ${lo} and ${hi} and status <> 'voided' returning 1)
+                select count(*)::int as n from v`,
+          );
+          if (n === 0) throw conflict('Các tem trong khoảng này đã bị hủy trước đó');
+          const counts = await refreshRun(db, Number(run.id));
+          await ctx.audit(
+            {
+              action: 'void',
+              subject: 'stamps',
+              recordId: Number(run.id),
+              before: { status: run.status, voided_count: run.voided_count },
+              after: { serial_from: lo, serial_to: hi, voided: n, reason: b.reason ?? null, status: counts.status, voided_count: counts.voided },
+            },
+            db,
+          );
+          return { voided: n, serial_from: lo, serial_to: hi, status: counts.status, voided_count: counts.voided };
+        }),
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/api/admin/stamps/print-data/:id',
+      access: { action: 'read', subject: 'stamps' },
+      summary: 'Dữ liệu in tem (bố cục tem, sản phẩm, ngày đóng gói, nhóm sản phẩm) theo đặc tả',
+      tags,
+      params: idParams,
+      async handler(ctx) {
+        const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
+        const [p] = await exec<{ id: number; name: string; product_group_id: number | null }>(
+          services.db,
+          sql`select id, name, product_group_id from products where id = ${run.product_id}`,
+        );
+        return { entry: printDataOf(run, p) };
+      },
+    });
+  },
+});
