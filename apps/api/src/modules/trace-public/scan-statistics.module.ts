@@ -166,7 +166,9 @@ export default defineModule({
           const ws = wb.addWorksheet('Theo sản phẩm', { views: [{ state: 'frozen', ySplit: 2 }] });
           ws.addRow([`Thống kê lượt quét từ ${from.split('-').reverse().join('/')} đến ${to.split('-').reverse().join('/')}`]).font = { bold: true };
           ws.addRow(['STT', 'Sản phẩm', 'Cơ sở sản xuất', 'Phường/xã', 'Lượt quét', 'Lượt quét đầu (kích hoạt)', 'Tem nghi giả']).font = { bold: true };
-          rows.forEach((r, i) => ws.addRow([i + 1, r.product_name, r.manufacture_name ?? '', r.ward_name ?? '', r.scans, r.first_scans, r.flagged]));
+          rows.forEach((r, i) => {
+            ws.addRow([i + 1, r.product_name, r.manufacture_name ?? '', r.ward_name ?? '', r.scans, r.first_scans, r.flagged]);
+          });
           ws.columns.forEach((c, i) => {
             c.width = [6, 40, 32, 24, 12, 22, 14][i];
           });
