@@ -1,7 +1,7 @@
 -- Consumer scans of stamp pages (issue 14 §7, §10), written by hand because drizzle cannot declare
 -- partitioning or triggers. `scans` is partitioned by month of scanned_at (PostgreSQL declarative
 -- partitioning; PGlite the same); ensure_scan_partitions() creates a month's partition ahead and is
--- called by the server at start and daily. `scan_daily` holds per day (UTC+7), product, producer and
+-- called by the server at start and daily (this month and the next two, as this migration does). `scan_daily` holds per day (UTC+7), product, producer and
 -- ward the number of scans, first scans (activations) and flags, kept by a trigger on insert, so
 -- statistics over a period never read raw scans. Ids are kept without foreign keys on purpose: a scan
 -- is a log line that outlives what it names, and a key check per insert on hundreds of millions of
@@ -56,6 +56,8 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION scans_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- a restore loads scan_daily as it was (db/backup.ts sets this for its transaction)
+	IF current_setting('nns.restoring', true) = 'on' THEN RETURN NULL; END IF;
 	INSERT INTO scan_daily AS d (day, product_id, manufacture_id, ward_id, scans, first_scans, flagged)
 	VALUES (scan_day(NEW.scanned_at), NEW.product_id, coalesce(NEW.manufacture_id, 0), coalesce(NEW.ward_id, 0), 1,
 		CASE WHEN NEW.first_scan THEN 1 ELSE 0 END, CASE WHEN NEW.flagged THEN 1 ELSE 0 END)
@@ -89,3 +91,5 @@ $$;
 SELECT ensure_scan_partition(now());
 --> statement-breakpoint
 SELECT ensure_scan_partition(now() + interval '1 month');
+--> statement-breakpoint
+SELECT ensure_scan_partition(now() + interval '2 month');

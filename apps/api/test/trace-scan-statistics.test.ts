@@ -103,6 +103,8 @@ describe('scan statistics', () => {
     expect(r.status).toBe(400);
     const fields = r.body.data.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(['from', 'product_id']);
+    const notADay = await stats({ to: '2025-02-30' });
+    expect(notADay.body.data.errors).toEqual([{ field: 'to', message: 'Đến ngày không hợp lệ' }]);
     const reversed = await stats({ from: '2025-05-02', to: '2025-05-01' });
     expect(reversed.body.data.errors).toEqual([{ field: 'to', message: 'Đến ngày phải sau hoặc bằng Từ ngày' }]);
     const long = await stats({ from: '2020-01-01', to: '2025-01-01' });

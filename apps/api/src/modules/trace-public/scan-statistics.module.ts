@@ -19,8 +19,15 @@ const id = (label: string) =>
 const day = (label: string) =>
   z
     .string({ error: `${label} không hợp lệ` })
-    .regex(/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/, `${label} phải có dạng YYYY-MM-DD`)
-    .refine((v) => !Number.isNaN(Date.parse(v.slice(0, 10))), `${label} không hợp lệ`)
+    .superRefine((v, ctx) => {
+      if (!/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v)) ctx.addIssue({ code: 'custom', message: `${label} phải có dạng YYYY-MM-DD` });
+      else {
+        // a real calendar day (JavaScript reads 2025-02-30 as 2 March; PostgreSQL refuses it)
+        const t = Date.parse(v.slice(0, 10));
+        if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== v.slice(0, 10) || v < '1900')
+          ctx.addIssue({ code: 'custom', message: `${label} không hợp lệ` });
+      }
+    })
     .transform((v) => v.slice(0, 10))
     .optional();
 
