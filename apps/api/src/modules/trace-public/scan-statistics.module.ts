@@ -21,12 +21,7 @@ const day = (label: string) =>
     .string({ error: `${label} không hợp lệ` })
     .superRefine((v, ctx) => {
       if (!/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v)) ctx.addIssue({ code: 'custom', message: `${label} phải có dạng YYYY-MM-DD` });
-      else {
-        // a real calendar day (JavaScript reads 2025-02-30 as 2 March; PostgreSQL refuses it)
-        const t = Date.parse(v.slice(0, 10));
-        if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== v.slice(0, 10) || v < '1900')
-          ctx.addIssue({ code: 'custom', message: `${label} không hợp lệ` });
-      }
+      else if (!isDay(v.slice(0, 10))) ctx.addIssue({ code: 'custom', message: `${label} không hợp lệ` });
     })
     .transform((v) => v.slice(0, 10))
     .optional();
@@ -50,7 +45,16 @@ function periodOf(q: Filters) {
   return { from, to };
 }
 
+/** A real calendar day written YYYY-MM-DD (JavaScript reads 2025-02-30 as 2 March; PostgreSQL refuses it). */
+function isDay(v: unknown): boolean {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v < '1900') return false;
+  const t = Date.parse(v);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+}
+
 const checkPeriod = (q: Filters, ctx: z.RefinementCtx) => {
+  // zod runs this even when a field failed: a bad day has its own message already
+  if ((q.from !== undefined && !isDay(q.from)) || (q.to !== undefined && !isDay(q.to))) return;
   const { from, to } = periodOf(q);
   if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Đến ngày phải sau hoặc bằng Từ ngày' });
   else if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > SCAN_PERIOD_MAX_DAYS) {

@@ -43,7 +43,8 @@ export async function recordScan(
     db,
     'trace-public:record-scan',
     (v) => sql`with allowed as (
-        select count(*) < ${v('rate')}::int as ok from scans where ip = ${v('ip')} and scanned_at > now() - interval '10 minutes'),
+        -- counts no further than the limit: a busy address costs the same as a quiet one
+        select count(*) < ${v('rate')}::int as ok from (select 1 from scans where ip = ${v('ip')} and scanned_at > now() - interval '10 minutes' limit ${v('rate')}::int) r),
       old as (select flagged from stamp_codes where id = ${v('id')}),
       upd as (
         update stamp_codes set scan_count = scan_count + 1,
