@@ -162,3 +162,26 @@ export function viewOf(row: PageRow, url: string, publicUrl: string): PageView {
     })),
   };
 }
+
+/**
+ * The page content of a trace (or product) kept 5 s in this process: a stamp's page is read on every
+ * scan, and the content is the same for all the stamps of a run. What must be exact is read per
+ * request from the stamp's own row (voided, scan count, flag); a trace turned inactive or edited
+ * shows within these 5 s on every process.
+ */
+export const PAGE_CACHE_MS = 5000;
+const PAGE_CACHE_MAX = 5000;
+const pageCaches = new WeakMap<Db, Map<string, { until: number; row: PageRow | null }>>();
+
+export async function cachedPage(db: Db, kind: 'trace' | 'product', id: number): Promise<PageRow | null> {
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = new Map()));
+  const key = `${kind}:${id}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.row;
+  const row = kind === 'trace' ? await pageByTrace(db, id) : await pageByProduct(db, id);
+  if (cache.size >= PAGE_CACHE_MAX) cache.clear();
+  cache.set(key, { until: now + PAGE_CACHE_MS, row });
+  return row;
+}

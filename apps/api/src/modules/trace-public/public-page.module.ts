@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
 import { exec, execStatic } from '../../core/resource-store';
-import { pageByProduct, pageByTrace, stampByCode, traceIdByCode, viewOf } from './page-data';
+import { cachedPage, pageByTrace, stampByCode, traceIdByCode, viewOf } from './page-data';
 import { pageCsp, renderMessagePage, renderTracePage } from './page-view';
 import { isAutomated, recordLocation, recordScan } from './scans';
 
@@ -54,7 +54,7 @@ export default defineModule({
         const stamp = await stampByCode(services.db, code);
         if (stamp) {
           if (stamp.status === 'voided') return refuse(reply, 404, UNKNOWN_CODE);
-          const row = stamp.trace_id ? await pageByTrace(services.db, stamp.trace_id) : await pageByProduct(services.db, stamp.product_id);
+          const row = stamp.trace_id ? await cachedPage(services.db, 'trace', stamp.trace_id) : await cachedPage(services.db, 'product', stamp.product_id);
           if (!row || row.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
           if (row.active === false) return refuse(reply, 410, INACTIVE_TRACE);
           const scan = isAutomated(req)
