@@ -327,3 +327,54 @@ describe('ward scope', () => {
     expect(cross.status).toBe(400);
   });
 });
+
+describe('stamp statistics', () => {
+  it('counts issued, printed, activated and scanned stamps per product over a period, with the print history; ward officers see their ward', async () => {
+    const o = await producer();
+    const other = await producer();
+    const run = await issue({ product_id: o.productId, quantity: 12, stamps_per_line: 2 });
+    await issue({ product_id: other.productId, quantity: 7 });
+    const printed = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`);
+    expect(printed.status).toBe(200);
+    // two stamps scanned (what the public page writes: part B), one of them three times
+    await t.database.query(sql`update stamp_codes set status = 'activated', activated_at = now(), first_scan_at = now(), last_scan_at = now(),
+      scan_count = case when serial = ${run.serial_from} then 3 else 1 end where stamp_id = ${run.id} and serial <= ${run.serial_from + 1}`);
+    await call(t, 'PUT', `/api/admin/stamps/void/${run.id}`, { body: { serial_from: run.serial_to, serial_to: run.serial_to } });
+    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    const r = await call(t, 'GET', '/api/admin/stamp-statistics', { query: { manufacture_id: String(o.manufactureId), from: today, to: today } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.totals).toEqual([
+      {
+        product_id: o.productId,
+        product_name: 'Hồng treo gió Đà Lạt',
+        manufacture_name: 'Hợp tác xã Hồng treo gió Đà Lạt',
+        issued: 12,
+        printed: 6,
+        activated: 2,
+        scanned: 2,
+        scans: 4,
+        flagged: 0,
+        voided: 1,
+      },
+    ]);
+    expect(r.body.data.entries).toHaveLength(1);
+    expect(r.body.data.entries[0]).toMatchObject({ stamp_id: run.id, count: 6, lines: 3, serial_from: run.serial_from, serial_to: run.serial_from + 5 });
+    // a period before today holds nothing
+    const past = await call(t, 'GET', '/api/admin/stamp-statistics', {
+      query: { manufacture_id: String(o.manufactureId), from: '2020-01-01', to: '2020-12-31' },
+    });
+    expect([past.body.data.totals, past.body.data.entries]).toEqual([[], []]);
+    const wrong = await call(t, 'GET', '/api/admin/stamp-statistics', { query: { from: '2025-02-01', to: '2025-01-01' } });
+    expect(errorsOf(wrong)).toEqual([{ field: 'to', message: 'Đến ngày phải sau hoặc bằng từ ngày' }]);
+    const officer = await makeUser(t, { perms: ['list:stamp_statistics', 'export:stamp_statistics'], wardId: other.wardId });
+    const mine = await call(t, 'GET', '/api/admin/stamp-statistics', { token: officer.token });
+    expect(mine.body.data.totals.map((x: { product_id: number }) => x.product_id)).toEqual([other.productId]);
+    const ex = await call(t, 'GET', '/api/admin/stamp-statistics/export', { query: { product_id: String(o.productId) } });
+    expect(ex.status, JSON.stringify(ex.body)).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: ex.body.data.url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Tổng theo sản phẩm', 'Lịch sử in tem']);
+    expect((wb.worksheets[0].getRow(2).values as unknown[]).slice(2, 5)).toEqual(['Hồng treo gió Đà Lạt', 'Hợp tác xã Hồng treo gió Đà Lạt', 12]);
+  });
+});

@@ -15,6 +15,7 @@ import culture from './features/culture';
 import errors from './features/errors';
 import home from './features/home';
 import notifications from './features/notifications';
+import origin from './features/origin';
 import producers from './features/producers';
 import profile from './features/profile';
 import scanStatistics from './features/scan-statistics';
@@ -25,7 +26,7 @@ import systemLogs from './features/system-logs';
  * adds its `features/<x>/index.ts` (`defineFeature({...})`) and one line here; the app names none.
  * Hand-written screens come before the generic resource screens of the same path.
  */
-const FEATURES: readonly FeatureDef[] = [home, accounts, producers, culture, areas, profile, scanStatistics, systemLogs, errors, auth, notifications];
+const FEATURES: readonly FeatureDef[] = [home, accounts, producers, culture, origin, areas, profile, scanStatistics, systemLogs, errors, auth, notifications];
 
 // antd (with vi_VN and the theme) is mounted by the lazy screen trees: see app/antd-root.tsx
 installFonts();

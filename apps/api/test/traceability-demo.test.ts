@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/db/seed-demo';
+import { call, makeApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+  await seedDemo(t.app.services);
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('traceability demo data', () => {
+  it('gives each harvested demo batch a trace that passes every trace rule, and the coffee trace a run of 60 stamps', async () => {
+    const batches = (await call(t, 'GET', '/api/admin/batches', { query: { status: 'harvested', limit: '100' } })).body.data.entries;
+    const traces = (await call(t, 'GET', '/api/admin/traces', { query: { limit: '100' } })).body.data.entries;
+    expect(traces.map((x: { batch_id: number }) => x.batch_id).sort()).toEqual(batches.map((b: { id: number }) => b.id).sort());
+    for (const tr of traces) {
+      const r = await call(t, 'PUT', `/api/admin/traces/${tr.id}`, { body: tr });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const runs = (await call(t, 'GET', '/api/admin/stamps')).body.data.entries;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ quantity: 60, status: 'issued', stamps_per_line: 3 });
+    const coffee = traces.find((x: { id: number }) => x.id === runs[0].trace_id);
+    expect(coffee.code).toBe('TX-CF-PH-2025');
+    const codes = await call(t, 'GET', `/api/admin/stamps/${runs[0].id}/codes`, { query: { limit: '100' } });
+    expect(codes.body.data.entries).toHaveLength(60);
+    const sheet = await call(t, 'GET', `/api/admin/print-stamp/${runs[0].id}/2`);
+    expect(sheet.body.data.job.count).toBe(6);
+  });
+});

@@ -1,0 +1,65 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { resourceByName } from '@nns/shared/registry';
+import { STAMP_LAYOUT_KEYS } from '@nns/shared/traceability';
+import { Button, Form } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api } from '../../core/api';
+import { ResourceForm, ResourceList } from '../../core/resource';
+import { useSession } from '../../core/session';
+
+const traces = resourceByName.traces;
+const stamps = resourceByName.stamps;
+
+/**
+ * When a batch is chosen, the trace takes its product, producer and material area (the server does
+ * the same), so the officer sees what will be saved and a ward officer's producer is named.
+ */
+function FillFromBatch() {
+  const form = Form.useFormInstance();
+  const batchId = Form.useWatch('batch_id', form) as number | null | undefined;
+  const last = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (last.current === undefined) {
+      last.current = batchId ?? null; // the record's own batch, as loaded: nothing to fill
+      return;
+    }
+    if (!batchId || batchId === last.current) return;
+    last.current = batchId;
+    const ctrl = new AbortController();
+    void api.get(`/api/admin/batches/${batchId}`, { signal: ctrl.signal }).then((env) => {
+      const b = env?.code === 200 ? (env.data.entry as Record<string, unknown>) : null;
+      if (!b) return;
+      form.setFieldsValue({ product_id: b.product_id, manufacture_id: b.manufacture_id, material_area_id: b.material_area_id ?? null });
+    });
+    return () => ctrl.abort();
+  }, [batchId, form]);
+  return null;
+}
+
+export const TraceCreatePage = () => <ResourceForm def={traces} sections={<FillFromBatch />} />;
+export function TraceEditPage() {
+  const { id } = useParams();
+  return <ResourceForm key={id} def={traces} id={id} sections={<FillFromBatch />} />;
+}
+
+/** The runs: the generic list (its 'Xem chi tiết' opens the hand-written detail), with 'Phát hành đợt tem': a run is issued by its own route. */
+export function StampsListPage() {
+  const { can } = useSession();
+  const navigate = useNavigate();
+  return (
+    <ResourceList
+      def={stamps}
+      toolbar={
+        can('create', 'stamps') ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${stamps.route}/create`)}>
+            Phát hành đợt tem
+          </Button>
+        ) : null
+      }
+    />
+  );
+}
+
+/** A new run: product, trace, quantity and packaging date; the layout is designed on its detail screen. */
+export const StampCreatePage = () => <ResourceForm def={stamps} omit={STAMP_LAYOUT_KEYS as string[]} title="Phát hành đợt tem" />;

@@ -1,0 +1,185 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@nns/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Form, Row, Space, Statistic, Table } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { api, buildUrl } from '../../core/api';
+import { resultPopup, withLoading } from '../../core/feedback';
+import { RefSelect } from '../../core/resource/ref-select';
+import { useSession } from '../../core/session';
+
+interface Totals {
+  product_id: number;
+  product_name: string;
+  manufacture_name: string | null;
+  issued: number;
+  printed: number;
+  activated: number;
+  scanned: number;
+  scans: number;
+  flagged: number;
+  voided: number;
+}
+interface Job {
+  id: number;
+  stamp_id: number;
+  stamp_name: string;
+  product_name: string;
+  serial_from: number;
+  serial_to: number;
+  count: number;
+  lines: number;
+  created_at: string;
+  created_by_name: string | null;
+}
+
+const n = (v: number) => Number(v ?? 0).toLocaleString('vi-VN');
+const SUMMARY: [keyof Totals, string][] = [
+  ['issued', 'Đã phát hành'],
+  ['printed', 'Đã in'],
+  ['activated', 'Đã kích hoạt'],
+  ['scanned', 'Đã quét'],
+  ['flagged', 'Nghi giả'],
+  ['voided', 'Đã hủy'],
+];
+
+/**
+ * Stamp statistics (issue 14 item 8): per product the stamps issued, printed, activated and scanned
+ * over a period, and the history of print jobs; filters product, producer, ward, period; export.
+ */
+export function StampStatisticsPage() {
+  const { can } = useSession();
+  const [filters, setFilters] = useState<{ product_id?: number; manufacture_id?: number; ward_id?: number; from?: string; to?: string }>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const params = { ...filters, page, limit: size };
+  const q = useQuery({
+    queryKey: ['stamp-statistics', params],
+    queryFn: ({ signal }) => api.get('/api/admin/stamp-statistics', { params, signal }),
+  });
+  const data = q.data?.code === 200 ? q.data.data : null;
+  const set = (k: keyof typeof filters, v: unknown) => {
+    setFilters((f) => ({ ...f, [k]: v ?? undefined }));
+    setPage(1);
+  };
+  const exportXlsx = async () => {
+    const env = await withLoading(api.get('/api/admin/stamp-statistics/export', { params: filters }));
+    if (env?.code !== 200) return resultPopup(env);
+    window.location.href = buildUrl(env.data.url);
+  };
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card title="Thống kê tem">
+        <Form layout="inline" style={{ rowGap: 8 }}>
+          <Form.Item label="Sản phẩm" htmlFor="stat-product">
+            <RefSelect
+              id="stat-product"
+              resource="products"
+              placeholder="Tất cả"
+              allowClear
+              style={{ width: 220 }}
+              value={filters.product_id ?? null}
+              onChange={(v) => set('product_id', v)}
+            />
+          </Form.Item>
+          <Form.Item label="Cơ sở sản xuất" htmlFor="stat-manufacture">
+            <RefSelect
+              id="stat-manufacture"
+              resource="manufactures"
+              placeholder="Tất cả"
+              allowClear
+              style={{ width: 220 }}
+              value={filters.manufacture_id ?? null}
+              onChange={(v) => set('manufacture_id', v)}
+            />
+          </Form.Item>
+          <Form.Item label="Phường/xã" htmlFor="stat-ward">
+            <RefSelect
+              id="stat-ward"
+              resource="wards"
+              placeholder="Tất cả"
+              allowClear
+              style={{ width: 200 }}
+              value={filters.ward_id ?? null}
+              onChange={(v) => set('ward_id', v)}
+            />
+          </Form.Item>
+          <Form.Item label="Thời gian" htmlFor="stat-period">
+            <DatePicker.RangePicker
+              id={{ start: 'stat-period' }}
+              format="DD/MM/YYYY"
+              allowEmpty={[true, true]}
+              placeholder={['Từ ngày', 'Đến ngày']}
+              onChange={(r: [Dayjs | null, Dayjs | null] | null) => {
+                setFilters((f) => ({ ...f, from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') }));
+                setPage(1);
+              }}
+            />
+          </Form.Item>
+          {can('export', 'stamp_statistics') && (
+            <Button icon={<DownloadOutlined />} onClick={() => void exportXlsx()}>
+              Xuất Excel
+            </Button>
+          )}
+        </Form>
+        <Row gutter={16} style={{ marginTop: 16 }}>
+          {SUMMARY.map(([k, label]) => (
+            <Col key={k} xs={12} md={4}>
+              <Statistic title={label} value={n(data?.summary?.[k] ?? 0)} />
+            </Col>
+          ))}
+        </Row>
+      </Card>
+      <Card title="Theo sản phẩm" size="small">
+        <Table<Totals>
+          rowKey="product_id"
+          size="small"
+          loading={q.isLoading}
+          dataSource={data?.totals ?? []}
+          pagination={false}
+          locale={{ emptyText: 'Không có dữ liệu' }}
+          scroll={{ x: 800 }}
+          columns={[
+            { title: 'STT', key: 'i', width: 60, render: (_v, _r, i) => i + 1 },
+            { title: 'Sản phẩm', dataIndex: 'product_name' },
+            { title: 'Cơ sở sản xuất', dataIndex: 'manufacture_name' },
+            ...SUMMARY.map(([k, label]) => ({ title: label, dataIndex: k, align: 'right' as const, render: (v: number) => n(v) })),
+            { title: 'Lượt quét', dataIndex: 'scans', align: 'right' as const, render: (v: number) => n(v) },
+          ]}
+        />
+      </Card>
+      <Card title="Lịch sử in tem" size="small">
+        <Table<Job>
+          rowKey="id"
+          size="small"
+          loading={q.isLoading}
+          dataSource={data?.entries ?? []}
+          locale={{ emptyText: 'Không có dữ liệu' }}
+          scroll={{ x: 800 }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: data?.pagination?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            onChange: (p, s) => {
+              setPage(p);
+              setSize(s);
+            },
+          }}
+          columns={[
+            { title: 'STT', key: 'i', width: 60, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+            { title: 'Thời gian in', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+            { title: 'Đợt tem', dataIndex: 'stamp_name' },
+            { title: 'Sản phẩm', dataIndex: 'product_name' },
+            { title: 'Số sê-ri', key: 'serials', render: (_v, r) => `${r.serial_from} – ${r.serial_to}` },
+            { title: 'Số tem', dataIndex: 'count', align: 'right', render: (v: number) => n(v) },
+            { title: 'Số dòng', dataIndex: 'lines', align: 'right' },
+            { title: 'Người in', dataIndex: 'created_by_name' },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
