@@ -43,7 +43,10 @@ CREATE TABLE "scan_daily" (
 	"scans" integer DEFAULT 0 NOT NULL,
 	"first_scans" integer DEFAULT 0 NOT NULL,
 	"flagged" integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY ("day", "product_id", "manufacture_id", "ward_id")
+	-- a popular product's scans of one day would all update one row, one commit after another: eight
+	-- rows per day and group (by scan id) let concurrent scans pass; readers sum them
+	"slot" smallint DEFAULT 0 NOT NULL,
+	PRIMARY KEY ("day", "product_id", "manufacture_id", "ward_id", "slot")
 );
 --> statement-breakpoint
 CREATE INDEX "scan_daily_product_idx" ON "scan_daily" USING btree ("product_id", "day");
@@ -58,10 +61,10 @@ CREATE OR REPLACE FUNCTION scans_roll_up() RETURNS trigger LANGUAGE plpgsql AS $
 BEGIN
 	-- a restore loads scan_daily as it was (db/backup.ts sets this for its transaction)
 	IF current_setting('nns.restoring', true) = 'on' THEN RETURN NULL; END IF;
-	INSERT INTO scan_daily AS d (day, product_id, manufacture_id, ward_id, scans, first_scans, flagged)
-	VALUES (scan_day(NEW.scanned_at), NEW.product_id, coalesce(NEW.manufacture_id, 0), coalesce(NEW.ward_id, 0), 1,
+	INSERT INTO scan_daily AS d (day, product_id, manufacture_id, ward_id, slot, scans, first_scans, flagged)
+	VALUES (scan_day(NEW.scanned_at), NEW.product_id, coalesce(NEW.manufacture_id, 0), coalesce(NEW.ward_id, 0), NEW.id % 8, 1,
 		CASE WHEN NEW.first_scan THEN 1 ELSE 0 END, CASE WHEN NEW.flagged THEN 1 ELSE 0 END)
-	ON CONFLICT (day, product_id, manufacture_id, ward_id) DO UPDATE
+	ON CONFLICT (day, product_id, manufacture_id, ward_id, slot) DO UPDATE
 	SET scans = d.scans + 1, first_scans = d.first_scans + excluded.first_scans, flagged = d.flagged + excluded.flagged;
 	RETURN NULL;
 END

@@ -174,7 +174,10 @@ describe('stamp page and scans', () => {
     expect(scans[0]).toMatchObject({ ip: '198.51.100.1', user_agent: PHONE_UA, ward_id: w.wardId, first_scan: true });
     expect(r.body).toContain(`data-scan="${scans[0].id}"`);
     // the roll-up of the day holds it
-    const [daily] = await exec<{ scans: number; first_scans: number }>(db(), sql`select scans, first_scans from scan_daily where product_id = ${w.productId}`);
+    const [daily] = await exec<{ scans: number; first_scans: number }>(
+      db(),
+      sql`select sum(scans)::int as scans, sum(first_scans)::int as first_scans from scan_daily where product_id = ${w.productId}`,
+    );
     expect(daily).toEqual({ scans: 1, first_scans: 1 });
   });
 
@@ -190,7 +193,10 @@ describe('stamp page and scans', () => {
     expect(fourth.body).toContain('tem có dấu hiệu bị làm giả');
     expect(fourth.body).toContain('đã được quét <b>4</b> lần');
     expect(await stampRow(code)).toMatchObject({ scan_count: 4, flagged: true });
-    const [daily] = await exec<{ scans: number; flagged: number }>(db(), sql`select scans, flagged from scan_daily where product_id = ${w.productId}`);
+    const [daily] = await exec<{ scans: number; flagged: number }>(
+      db(),
+      sql`select sum(scans)::int as scans, sum(flagged)::int as flagged from scan_daily where product_id = ${w.productId}`,
+    );
     expect(daily).toEqual({ scans: 4, flagged: 1 });
   });
 

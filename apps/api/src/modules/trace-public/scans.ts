@@ -115,7 +115,7 @@ export async function recordLocation(db: Db, code: string, scanId: number, lat: 
         tx,
         sql`insert into scan_daily as d (day, product_id, manufacture_id, ward_id, flagged)
           values (scan_day(now()), ${scan.product_id}, ${scan.manufacture_id ?? 0}, ${scan.ward_id ?? 0}, 1)
-          on conflict (day, product_id, manufacture_id, ward_id) do update set flagged = d.flagged + 1`,
+          on conflict (day, product_id, manufacture_id, ward_id, slot) do update set flagged = d.flagged + 1`,
       );
     }
     return 'flagged';
