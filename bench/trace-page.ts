@@ -5,7 +5,7 @@
 // request from another address (X-Forwarded-For, TRUST_PROXY=true) so the per-address limit counts as
 // it would for a crowd of consumers.
 //   BENCH_STAMPS (1000000)  BENCH_SCANS (1000000)  BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)
-//   BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_ENGINES (postgres,pglite)  BENCH_ASYNC_COMMIT (0)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,8 @@ async function one(engine: string) {
       await c.end();
     };
     await admin(`create database ${name}`);
+    // BENCH_ASYNC_COMMIT=1: the whole database without waiting for the WAL flush at commit (to see what the flush costs)
+    if (process.env.BENCH_ASYNC_COMMIT === '1') await admin(`alter database ${name} set synchronous_commit = off`);
     drop = () => admin(`drop database if exists ${name} with (force)`);
     const url = new URL(PG_URL);
     url.pathname = `/${name}`;
