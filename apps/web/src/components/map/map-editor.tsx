@@ -179,7 +179,7 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
           aria-label={editable ? 'Bản đồ: bấm để chọn vị trí hoặc vẽ ranh giới' : 'Bản đồ vị trí và ranh giới'}
           style={{ width: '100%', height: '100%' }}
         />
-        {tilesFailed && <div className="nns-map-notice">{CAPTIONS.noTiles}</div>}
+        {tilesFailed && <div className="nns-map-notice">{editable ? CAPTIONS.noTiles : CAPTIONS.noTilesView}</div>}
       </div>
       {hasPoint && point && (
         <Typography.Text>
