@@ -32,7 +32,7 @@ const luaString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replac
  * The Lua script of one run: headers of every request, the paths walked in turn (each wrk thread
  * starts at a different one), a non-2xx counter and a done() printing one JSON line with '@@wrk ' before it.
  */
-export function wrkScript(paths: string[], headers: Record<string, string> = {}): string {
+export function wrkScript(paths: string[], headers: Record<string, string> = {}, varyClient = false): string {
   const lines = [
     `local paths = { ${paths.map(luaString).join(', ')} }`,
     'local i = 0',
@@ -40,7 +40,10 @@ export function wrkScript(paths: string[], headers: Record<string, string> = {})
     'local threads = {}',
     'function setup(thread) thread:set("id", #threads) table.insert(threads, thread) end',
     'function init(args) i = id * 7 non2xx = 0 end',
-    'function request() i = i + 1 return wrk.format(nil, paths[(i % #paths) + 1]) end',
+    // varyClient: each request from another address (X-Forwarded-For, with TRUST_PROXY): a crowd of phones, not one client
+    varyClient
+      ? 'function request() i = i + 1 wrk.headers["X-Forwarded-For"] = "10." .. (i % 250) .. "." .. (math.floor(i / 250) % 250) .. "." .. (math.floor(i / 62500) % 250) return wrk.format(nil, paths[(i % #paths) + 1]) end'
+      : 'function request() i = i + 1 return wrk.format(nil, paths[(i % #paths) + 1]) end',
     'function response(status, headers, body) if status < 200 or status > 299 then non2xx = non2xx + 1 end end',
     'function done(summary, latency, requests)',
     '  local bad = 0',
@@ -75,13 +78,15 @@ export interface WrkOptions {
   headers?: Record<string, string>;
   /** wrk threads (default: the machine's CPUs, at most 2: the server needs the rest) */
   threads?: number;
+  /** a different X-Forwarded-For on every request (the server trusts it with TRUST_PROXY) */
+  varyClient?: boolean;
 }
 
 /** One wrk run against `base` walking `paths`; the Lua script lives in a temporary directory removed after. */
 export async function wrk(base: string, paths: string[], o: WrkOptions): Promise<Measure> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-wrk-'));
   const script = path.join(dir, 'run.lua');
-  fs.writeFileSync(script, wrkScript(paths, o.headers));
+  fs.writeFileSync(script, wrkScript(paths, o.headers, o.varyClient));
   const threads = o.threads ?? Math.max(1, Math.min(2, os.cpus().length));
   const args = [
     '-t',

@@ -28,6 +28,7 @@ import { seedPlatform } from './db/seed-platform';
 import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
 import { startUploadCleanup } from './modules/media/upload-cleanup';
 import { modules } from './modules/registry';
+import { startScanPartitions } from './modules/trace-public/scans';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   startNotificationScheduler(app, services);
   // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
   startUploadCleanup(app, services);
+  // scans are partitioned by month: partitions made ahead at start and daily (modules/trace-public)
+  startScanPartitions(app, services);
 
   // the API's contract, from the same zod schemas that validate requests
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(routeTable) as never } });

@@ -111,6 +111,10 @@ const schema = z.object({
     .min(0, 'không được âm (0 = không giới hạn)')
     .max(10_000_000, 'tối đa 10000000')
     .default(1024),
+  /** a stamp scanned more than this many times is flagged as a possible counterfeit (issue 14 §7) */
+  SCAN_FLAG_AFTER: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(1000, 'tối đa 1000').default(5),
+  /** scans counted from one client address in 10 minutes; the page is still shown past it, uncounted */
+  SCAN_RATE_PER_10_MIN: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(100000, 'tối đa 100000').default(30),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });

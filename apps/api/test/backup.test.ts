@@ -81,6 +81,10 @@ beforeAll(async () => {
   // a number beyond JavaScript's exact integers: the backup must carry it as the server wrote it
   const json = '{"big": 9007199254740993, "list": [1, "hai", null], "nested": {"khóa": "giá trị"}}';
   await t.database.query(sql`insert into settings (key, value) values ('bench', ${json}::jsonb)`);
+  // scans live in monthly partitions with a roll-up kept by a trigger: restored once, not doubled
+  await t.database.query(
+    sql`insert into scans (scanned_at, stamp_code_id, stamp_id, product_id, first_scan, ip) values (now(), 1, 1, 1, true, '203.0.113.1'), (now() - interval '400 days', 1, 1, 1, false, null)`,
+  );
 
   // an uploaded file and its row
   const storage = t.app.services.storage;

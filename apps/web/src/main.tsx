@@ -18,6 +18,7 @@ import notifications from './features/notifications';
 import origin from './features/origin';
 import producers from './features/producers';
 import profile from './features/profile';
+import scanStatistics from './features/scan-statistics';
 import systemLogs from './features/system-logs';
 
 /**
@@ -25,7 +26,7 @@ import systemLogs from './features/system-logs';
  * adds its `features/<x>/index.ts` (`defineFeature({...})`) and one line here; the app names none.
  * Hand-written screens come before the generic resource screens of the same path.
  */
-const FEATURES: readonly FeatureDef[] = [home, accounts, producers, culture, origin, areas, profile, systemLogs, errors, auth, notifications];
+const FEATURES: readonly FeatureDef[] = [home, accounts, producers, culture, origin, areas, profile, scanStatistics, systemLogs, errors, auth, notifications];
 
 // antd (with vi_VN and the theme) is mounted by the lazy screen trees: see app/antd-root.tsx
 installFonts();

@@ -1,5 +1,6 @@
 export * from './api';
 export * from './dates';
+export * from './digital-link';
 export * from './enums';
 export * from './fields';
 export * from './import';

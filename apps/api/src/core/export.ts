@@ -130,14 +130,22 @@ export const exportKey = (token: string) => `exports/${token}.xlsx`;
  * exports/<token>.xlsx; answers a short-lived unguessable download URL.
  */
 export async function exportResource(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, columns = exportColumns(def)) {
+  return publishExport(services, ctx, def.name, (file) => writeWorkbook(services, def, q, ctx, columns, file));
+}
+
+/**
+ * An .xlsx written by `write` into DATA_DIR/tmp, put in the store as exports/<token>.xlsx and
+ * answered as a short-lived unguessable download URL (hand-written exports use it too).
+ */
+export async function publishExport(services: Services, ctx: Ctx, baseName: string, write: (file: string) => Promise<number>) {
   const dir = tmpDir(services.config);
   fs.mkdirSync(dir, { recursive: true });
   const token = crypto.randomBytes(24).toString('base64url');
   const stamp = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 16).replace(/[-:T]/g, '');
-  const fileName = `${def.name}-${stamp}.xlsx`;
+  const fileName = `${baseName}-${stamp}.xlsx`;
   const file = path.join(dir, `export-${token}.xlsx`);
   try {
-    const n = await writeWorkbook(services, def, q, ctx, columns, file);
+    const n = await write(file);
     const key = exportKey(token);
     await services.storage.putFile(key, file);
     try {

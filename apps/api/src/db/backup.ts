@@ -47,6 +47,9 @@ async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> 
     sql`select c.table_name, c.column_name
     from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
+      -- a partition's rows are read (and loaded) through its partitioned table (scans by month)
+      and not exists (select 1 from pg_class pc join pg_namespace pn on pn.oid = pc.relnamespace
+        where pn.nspname = 'public' and pc.relname = c.table_name and pc.relispartition)
     order by c.table_name, c.ordinal_position`,
   );
   const byTable = new Map<string, string[]>();
@@ -209,6 +212,8 @@ export async function restoreFrom(database: Database, store: Store, file: string
         from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = current_schema()`,
       );
       for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} drop constraint ${ident(f.name)}`);
+      // triggers that keep roll-ups (scans → scan_daily) stand aside: the roll-ups are restored as they were
+      await tx.execute(sql`select set_config('nns.restoring', 'on', true)`);
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
       for (const t of manifest.tables) {
         const have = current.get(t.name);

@@ -27,5 +27,9 @@ import m23 from './producers/producers.module';
 import m24 from './system/home.module';
 import m25 from './system/outbox.module';
 import m26 from './system/preferences.module';
+import m27 from './trace-public/epcis.module';
+import m28 from './trace-public/public-page.module';
+import m29 from './trace-public/qr-code.module';
+import m30 from './trace-public/scan-statistics.module';
 
-export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26];
+export const modules: ServerModule[] = [m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30];

@@ -1,3 +1,3 @@
 export { AcreageSummary, type AcreageSummaryProps } from './acreage-summary';
-export { MapEditor, type MapEditorProps, type MapPoint } from './map-editor';
+export { MapEditor, type MapEditorProps, type MapMarker, type MapPoint } from './map-editor';
 export { CAPTIONS as MAP_CAPTIONS, DEFAULT_TILE_URL, tileUrl, VIETNAM_CENTER } from './tiles';

@@ -26,6 +26,13 @@ export interface MapEditorProps {
   check?: AcreageCheck | null;
   readOnly?: boolean;
   height?: number;
+  /** read-only points shown as circles (scan locations), red when `alert`; the view fits them */
+  markers?: MapMarker[];
+}
+
+export interface MapMarker extends MapPoint {
+  title: string;
+  alert?: boolean;
 }
 
 type Mode = 'point' | 'polygon';
@@ -39,7 +46,7 @@ const round = (n: number) => Math.round(n * 1e7) / 1e7;
  * sphere (packages/shared/src/geo.ts) and compared with the acreage the user entered by the server's
  * own rule (`acreageCheck` in @nns/shared/producers): the same difference and warning sentence.
  */
-export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acreage, check, readOnly, height = 360 }: MapEditorProps) {
+export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acreage, check, readOnly, height = 360, markers }: MapEditorProps) {
   const canPoint = !readOnly && !!onPointChange;
   const canPolygon = !readOnly && !!onPolygonChange;
   const [mode, setMode] = useState<Mode>(canPoint ? 'point' : 'polygon');
@@ -115,13 +122,19 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
       });
       m.addTo(g);
     }
-    if (!fitted.current && (latlngs.length >= 2 || hasPoint)) {
+    const marks = (markers ?? []).map((m) => L.latLng(m.lat, m.long));
+    (markers ?? []).forEach((m, i) => {
+      const color = m.alert ? '#cf1322' : '#237804';
+      L.circleMarker(marks[i], { radius: 7, color, weight: 2, fillColor: color, fillOpacity: 0.5 }).bindTooltip(m.title).addTo(g);
+    });
+    if (marks.length) fitted.current = false;
+    if (!fitted.current && (latlngs.length >= 2 || hasPoint || marks.length)) {
       fitted.current = true;
-      const pts = [...latlngs, ...(hasPoint && point ? [L.latLng(point.lat, point.long)] : [])];
+      const pts = [...latlngs, ...(hasPoint && point ? [L.latLng(point.lat, point.long)] : []), ...marks];
       if (pts.length === 1) map.setView(pts[0], 15);
       else map.fitBounds(L.latLngBounds(pts), { padding: [24, 24], maxZoom: 17 });
     }
-  }, [map, ring, point, hasPoint, mode, canPoint, canPolygon]);
+  }, [map, ring, point, hasPoint, mode, canPoint, canPolygon, markers]);
 
   const drawn = useMemo(() => toGeoPolygon(ring), [ring]);
   const editable = canPoint || canPolygon;
@@ -166,7 +179,7 @@ export function MapEditor({ point, onPointChange, polygon, onPolygonChange, acre
           aria-label={editable ? 'Bản đồ: bấm để chọn vị trí hoặc vẽ ranh giới' : 'Bản đồ vị trí và ranh giới'}
           style={{ width: '100%', height: '100%' }}
         />
-        {tilesFailed && <div className="nns-map-notice">{CAPTIONS.noTiles}</div>}
+        {tilesFailed && <div className="nns-map-notice">{editable ? CAPTIONS.noTiles : CAPTIONS.noTilesView}</div>}
       </div>
       {hasPoint && point && (
         <Typography.Text>

@@ -20,6 +20,7 @@ export const CAPTIONS = {
   zoomIn: 'Phóng to',
   zoomOut: 'Thu nhỏ',
   noTiles: 'Không tải được nền bản đồ; vẫn có thể chọn điểm và vẽ ranh giới.',
+  noTilesView: 'Không tải được nền bản đồ; các điểm vẫn hiện theo tọa độ.',
   pickPoint: 'Chọn vị trí',
   drawPolygon: 'Vẽ ranh giới',
   view: 'Xem',

@@ -1,0 +1,165 @@
+import { DIGITAL_LINK_MESSAGES, parseDigitalLink } from '@nns/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { defineModule } from '../../core/module';
+import { exec, execStatic } from '../../core/resource-store';
+import { cachedPage, pageByTrace, stampByCode, traceIdByCode, viewOf } from './page-data';
+import { pageCsp, renderMessagePage, renderTracePage } from './page-view';
+import { isAutomated, recordLocation, recordScan } from './scans';
+
+export const UNKNOWN_CODE = 'Mã không tồn tại hoặc tem đã bị hủy';
+export const INACTIVE_TRACE = 'Hồ sơ truy xuất này đã ngừng hoạt động';
+const CODE_RE = /^[A-Za-z0-9._~-]{1,64}$/;
+const tags = ['Truy xuất nguồn gốc'];
+/** shared links carry tracking parameters (fbclid, utm_…, zarsrc): the page ignores them */
+const anyQuery = z.looseObject({});
+
+function html(reply: FastifyReply, status: number, body: string, cache: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', cache)
+    .header('content-security-policy', pageCsp)
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
+}
+
+const refuse = (reply: FastifyReply, status: 400 | 404 | 410, message: string) => {
+  const title = status === 410 ? 'Hồ sơ ngừng hoạt động' : status === 400 ? 'Đường dẫn không hợp lệ' : 'Không tìm thấy mã';
+  return html(reply, status, renderMessagePage(title, message), 'public, max-age=60');
+};
+
+/**
+ * The public trace page (GET /truy-xuat/{code}, issue 14 §2, §7), GS1 Digital Link paths at the root
+ * (§5) and the location a consumer agrees to share. No session is looked up on these routes.
+ */
+export default defineModule({
+  name: 'trace-public-page',
+  routes(router, services) {
+    const { config } = services;
+    router.add({
+      method: 'GET',
+      url: '/truy-xuat/:code',
+      access: 'public',
+      raw: true,
+      summary: 'Trang truy xuất nguồn gốc công khai (HTML) của một mã truy xuất hoặc mã tem; mỗi lượt xem mã tem là một lượt quét',
+      tags,
+      params: z.object({ code: z.string() }),
+      query: anyQuery,
+      async handler({ params, req, reply }) {
+        const code = params.code;
+        if (!CODE_RE.test(code)) return refuse(reply, 404, UNKNOWN_CODE);
+        const url = `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`;
+        const stamp = await stampByCode(services.db, code);
+        if (stamp) {
+          if (stamp.status === 'voided') return refuse(reply, 404, UNKNOWN_CODE);
+          const row = stamp.trace_id ? await cachedPage(services.db, 'trace', stamp.trace_id) : await cachedPage(services.db, 'product', stamp.product_id);
+          if (!row || row.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
+          if (row.active === false) return refuse(reply, 410, INACTIVE_TRACE);
+          const scan = isAutomated(req)
+            ? null
+            : await recordScan(services.db, stamp, {
+                ip: req.ip,
+                userAgent: req.headers['user-agent'] ?? '',
+                flagAfter: config.SCAN_FLAG_AFTER,
+                ratePer10Min: config.SCAN_RATE_PER_10_MIN,
+              });
+          const view = viewOf(row, url, config.publicUrl);
+          view.kind = 'stamp';
+          view.stamp = {
+            code: stamp.code,
+            serial: Number(stamp.serial),
+            scanCount: scan?.scan_count ?? stamp.scan_count,
+            flagged: scan?.flagged ?? stamp.flagged,
+            firstScanAt: scan?.first_scan_at ?? stamp.first_scan_at,
+            scanId: scan?.scan_id ?? null,
+          };
+          // every view is a scan: no shared cache may answer it, and the browser asks again each time
+          return html(reply, 200, renderTracePage(view), 'private, no-cache');
+        }
+        const traceId = await traceIdByCode(services.db, code);
+        const row = traceId ? await pageByTrace(services.db, traceId) : null;
+        if (!row || row.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
+        if (row.active === false) return refuse(reply, 410, INACTIVE_TRACE);
+        return html(reply, 200, renderTracePage(viewOf(row, url, config.publicUrl)), 'public, max-age=300, stale-while-revalidate=600');
+      },
+    });
+
+    router.add({
+      method: 'POST',
+      url: '/api/web/scans/location',
+      access: 'public',
+      summary: 'Vị trí người tiêu dùng đồng ý chia sẻ cho lượt quét vừa ghi (trong 15 phút, một lần)',
+      tags,
+      body: z
+        .object({
+          code: z.string({ error: 'Mã tem không hợp lệ' }).regex(CODE_RE, 'Mã tem không hợp lệ'),
+          scan_id: z.number({ error: 'Lượt quét không hợp lệ' }).int('Lượt quét không hợp lệ').positive('Lượt quét không hợp lệ'),
+          lat: z.number({ error: 'Vĩ độ không hợp lệ' }).min(-90, 'Vĩ độ không hợp lệ').max(90, 'Vĩ độ không hợp lệ'),
+          long: z.number({ error: 'Kinh độ không hợp lệ' }).min(-180, 'Kinh độ không hợp lệ').max(180, 'Kinh độ không hợp lệ'),
+        })
+        .strict(),
+      async handler(ctx) {
+        const { code, scan_id, lat, long } = ctx.body;
+        const outcome = await recordLocation(services.db, code, scan_id, lat, long);
+        ctx.reply.header('cache-control', 'no-store');
+        return {
+          outcome,
+          flagged: outcome === 'flagged',
+          note:
+            outcome === 'flagged'
+              ? 'Cảnh báo: mã tem này vừa được quét ở nơi cách xa hơn 50 km trong cùng ngày, có dấu hiệu bị làm giả'
+              : outcome === 'recorded'
+                ? 'Đã ghi nhận vị trí, cảm ơn bạn'
+                : 'Lượt quét đã hết hạn ghi vị trí',
+        };
+      },
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/01/*',
+      access: 'public',
+      raw: true,
+      summary: 'GS1 Digital Link: /01/{gtin}/10/{lô}[/21/{sê-ri}] chuyển (307) tới trang truy xuất của hồ sơ hoặc của tem',
+      tags,
+      params: z.object({ '*': z.string() }),
+      query: anyQuery,
+      async handler({ params, reply }) {
+        const parsed = parseDigitalLink(`/01/${params['*']}`);
+        if (!parsed.ok) return refuse(reply, 400, parsed.message);
+        const { gtin, lot, serial } = parsed.link;
+        let code: string | null = null;
+        if (serial !== undefined) {
+          if (!/^\d{1,15}$/.test(serial)) return refuse(reply, 404, UNKNOWN_CODE);
+          const [row] = await execStatic<{ code: string }>(
+            services.db,
+            'trace-public:dl-serial',
+            (v) => sql`select sc.code from stamp_codes sc join stamps s on s.id = sc.stamp_id join products p on p.id = s.product_id
+              left join traces t on t.id = s.trace_id left join batches b on b.id = t.batch_id
+              where sc.serial = ${v('serial')}::bigint and lpad(p.gtin, 14, '0') = ${v('gtin')}
+                and (${v('lot')}::text is null or t.code = ${v('lot')}::text or b.code = ${v('lot')}::text) and sc.status <> 'voided'`,
+            { serial, gtin, lot: lot ?? null },
+          );
+          code = row?.code ?? null;
+        } else if (lot !== undefined) {
+          const [row] = await exec<{ code: string }>(
+            services.db,
+            sql`select t.code from traces t join products p on p.id = t.product_id left join batches b on b.id = t.batch_id
+              where lpad(p.gtin, 14, '0') = ${gtin} and (t.code = ${lot} or b.code = ${lot}) order by t.active desc, t.id desc limit 1`,
+          );
+          code = row?.code ?? null;
+        } else {
+          return refuse(reply, 404, `${UNKNOWN_CODE}. ${DIGITAL_LINK_MESSAGES.shape}: cần số lô (10) hoặc số sê-ri (21)`);
+        }
+        if (!code) return refuse(reply, 404, UNKNOWN_CODE);
+        return reply
+          .code(307)
+          .header('location', `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`)
+          .header('cache-control', 'public, max-age=300')
+          .send();
+      },
+    });
+  },
+});
