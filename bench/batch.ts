@@ -52,9 +52,17 @@ async function main() {
       const plan = await database.query<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${q}`);
       console.log(plan.map((p) => p['QUERY PLAN']).join('\n'), '\n');
     }
+    // the plan a prepared statement settles on after five runs (PostgreSQL's generic plan: no value known)
+    const one = new pg.Client({ connectionString: url.toString() });
+    await one.connect();
+    await one.query('set plan_cache_mode = force_generic_plan');
+    await one.query('prepare first_page(int) as select * from diaries where batch_id = $1 order by performed_at, id limit 21');
+    const generic = await one.query(`explain (analyze, buffers) execute first_page(${Number(batchId)})`);
+    console.log('generic plan:\n', generic.rows.map((p) => p['QUERY PLAN']).join('\n'), '\n');
+    await one.end();
     const path = `/api/admin/batches/timeline/${batchId}`;
-    const one = await fetch(`${origin}${path}`, { headers });
-    console.log(`answer: ${one.status}, ${(await one.arrayBuffer()).byteLength} bytes`);
+    const answer = await fetch(`${origin}${path}`, { headers });
+    console.log(`answer: ${answer.status}, ${(await answer.arrayBuffer()).byteLength} bytes`);
     await wrk(origin, [path], { seconds: 3, connections: 50, headers }); // warm-up
     for (const connections of [4, 50]) {
       const m = await wrk(origin, [path], { seconds, connections, headers });

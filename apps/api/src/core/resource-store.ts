@@ -2,6 +2,7 @@ import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
@@ -173,12 +174,12 @@ export function refKeyOf(key: string, f: FieldDef): string | null {
  * Attaches `{id, <label>}` of each referenced record under the field name without `_id` (refs: `<field>_items`).
  * `known` lends rows the caller has already read, per field (e.g. a batch's detail gives its diaries'
  * batch and its process's stages): an id found there with its label column is not asked again, the
- * rest are. On PostgreSQL the reference queries of the fields run concurrently (node-postgres queues
- * them on one client inside a transaction); PGlite runs them one after another. Keys are written in
- * field order either way.
+ * rest are. On PostgreSQL's pool the reference queries of the fields run concurrently (each on a
+ * pooled connection); inside a transaction (one client, which must not be given a query while it runs
+ * one) and on PGlite they run one after another. Keys are written in field order either way.
  */
 export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[], known: Record<string, Record<string, unknown>[]> = {}) {
-  const parallel = (db as unknown as DrizzleInternals).session instanceof NodePgSession;
+  const parallel = (db as unknown as DrizzleInternals).session instanceof NodePgSession && !(db instanceof PgTransaction);
   const fills: (() => void)[] = [];
   const work: Promise<void>[] = [];
   for (const [key, f] of Object.entries(def.fields)) {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { recordSchema } from '../../core/resource-schema';
-import { attachRefs, exec, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
+import { attachRefs, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -24,7 +24,7 @@ type Stage = { id: number; name: string; position: number | null; duration_days:
 
 /** Per stage: the first and last day worked and how many diaries, as stageTimeline reads them. */
 async function diaryDatesOf(db: Db, batchId: number) {
-  const rows = await exec<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
+  const rows = await execPrepared<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
     db,
     sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batchId} group by stage_id`,
   );
