@@ -18,9 +18,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 async function main() {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  const name = `bench_batch_${process.pid}`;
+  // BENCH_REUSE=<database>: a database kept by an earlier BENCH_KEEP run (seeded, its checkpoint done)
+  const reuse = process.env.BENCH_REUSE;
+  const name = reuse ?? `bench_batch_${process.pid}`;
   ensureWrk();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -41,7 +43,7 @@ async function main() {
     const token = ((await r.json()) as { data: { token: string } }).data.token;
     const headers = { authorization: `Bearer ${token}` };
     const t0 = Date.now();
-    const batchId = await seedBatchDiaries(app, database, token, rows);
+    const batchId = reuse ? 1 : await seedBatchDiaries(app, database, token, rows);
     console.log(`seeded ${rows} diaries in ${((Date.now() - t0) / 1000).toFixed(1)} s; batch ${batchId}`);
     const plans = [
       sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batchId} group by stage_id`,
@@ -60,6 +62,10 @@ async function main() {
     const generic = await one.query(`explain (analyze, buffers) execute first_page(${Number(batchId)})`);
     console.log('generic plan:\n', generic.rows.map((p) => p['QUERY PLAN']).join('\n'), '\n');
     await one.end();
+    if (process.env.BENCH_KEEP) {
+      console.log(`kept database ${name} (BENCH_KEEP)`);
+      process.exit(0);
+    }
     const path = `/api/admin/batches/timeline/${batchId}`;
     const answer = await fetch(`${origin}${path}`, { headers });
     console.log(`answer: ${answer.status}, ${(await answer.arrayBuffer()).byteLength} bytes`);
@@ -72,7 +78,7 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!reuse) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
   process.exit(0);
