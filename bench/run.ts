@@ -4,7 +4,8 @@
 // both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
-//   BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
+//   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
+//   shortened run never writes bench/RESULTS.md)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
 //   a temporary database bench_<pid> is made there and dropped at the end)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { resourceByName } from '@nns/shared/registry';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
 import { type Measure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
@@ -31,13 +33,17 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map(
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Bench@12345';
 const LIST = '/api/admin/product-units';
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : null;
+const wanted = (key: string) => !ONLY || ONLY.has(key);
+/** Issue 13's detail at low concurrency: its p99 is the route's own, not 50 connections queued behind each other. */
+const FEW_CONNECTIONS = 4;
 
 const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 const mb = (b: number) => Math.round(b / 1048576);
 
 /** One wrk run (SECONDS, CONNECTIONS unless given) walking `paths` in turn. */
-function load(base: string, paths: string[], o: { headers?: Record<string, string>; duration?: number } = {}): Promise<Measure> {
-  return wrk(base, paths, { seconds: o.duration ?? SECONDS, connections: CONNECTIONS, headers: o.headers });
+function load(base: string, paths: string[], o: { headers?: Record<string, string>; duration?: number; connections?: number } = {}): Promise<Measure> {
+  return wrk(base, paths, { seconds: o.duration ?? SECONDS, connections: o.connections ?? CONNECTIONS, headers: o.headers });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -134,7 +140,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
 
   const rows: Row[] = [];
   const run = async (scenario: string, key: string, paths: string[], o: Parameters<typeof load>[2] = { headers }, on = base) => {
-    say(`${engine}: ${scenario} (${SECONDS} s, ${CONNECTIONS} kết nối)…`);
+    if (!wanted(key)) return;
+    say(`${engine}: ${scenario} (${SECONDS} s, ${o?.connections ?? CONNECTIONS} kết nối)…`);
     const load1 = Math.round(os.loadavg()[0] * 10) / 10;
     rows.push({ key, scenario, engine, m: { ...(await load(on, paths, o)), load: load1 } });
     await drained(base);
@@ -170,6 +177,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
   await bare.close();
 
+  if (!wanted('batchDetail') && !wanted('batchDetail4') && !wanted('export') && !wanted('signin')) {
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return rows;
+  }
   // issue 13: a batch's detail screen (the batch, its 200 diaries, the stage timeline, the safe harvest)
   // with as many diaries in the table as product units above
   const t1 = Date.now();
@@ -179,31 +193,36 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const timeline = `/api/admin/batches/timeline/${batchId}`;
   await load(base, [timeline], { headers, duration: Math.min(SECONDS, 4) });
   await drained(base);
-  await run(`chi tiết lô: lô + ${DIARIES_PER_BATCH} nhật ký + dòng thời gian (${ROWS.toLocaleString('en')} nhật ký trong bảng)`, 'batchDetail', [timeline]);
+  const detail = `chi tiết lô: lô + ${DIARIES_PER_BATCH} nhật ký (trả ${DIARIES_PAGE} đầu) + dòng thời gian (${ROWS.toLocaleString('en')} nhật ký trong bảng)`;
+  await run(`${detail}, ${FEW_CONNECTIONS} kết nối`, 'batchDetail4', [timeline], { headers, connections: FEW_CONNECTIONS });
+  await run(`${detail}, ${CONNECTIONS} kết nối`, 'batchDetail', [timeline]);
 
   // export (before sign-in, whose argon2 queue outlives its run): the inactive tenth of the table,
   // 100,000 rows at 1,000,000; RSS of this whole process sampled
-  say(`${engine}: xuất Excel ${Math.round(ROWS / 10).toLocaleString('vi-VN')} dòng…`);
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => {
+  if (wanted('export')) {
+    say(`${engine}: xuất Excel ${Math.round(ROWS / 10).toLocaleString('vi-VN')} dòng…`);
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const started = performance.now();
+    const exp = await getJson(`${base}${LIST}/export?is_active=false`, token);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  const started = performance.now();
-  const exp = await getJson(`${base}${LIST}/export?is_active=false`, token);
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  rows.push({
-    key: 'export',
-    scenario: `xuất Excel ${exp.rows.toLocaleString('en')} dòng (.xlsx, ghi dạng luồng)`,
-    engine,
-    exp: { seconds, rows: exp.rows, rssBefore: mb(rssBefore), rssPeak: mb(peak) },
-  });
+    rows.push({
+      key: 'export',
+      scenario: `xuất Excel ${exp.rows.toLocaleString('en')} dòng (.xlsx, ghi dạng luồng)`,
+      engine,
+      exp: { seconds, rows: exp.rows, rssBefore: mb(rssBefore), rssPeak: mb(peak) },
+    });
+  }
 
   const signinFile = path.join(here, 'signin.ts');
-  if (fs.existsSync(signinFile)) {
+  if (!wanted('signin')) say(`${engine}: BENCH_ONLY: bỏ qua đăng nhập`);
+  else if (fs.existsSync(signinFile)) {
     const { benchSignin } = await import('./signin');
     say(`${engine}: đăng nhập (bench/signin.ts)…`);
     const load1 = Math.round(os.loadavg()[0] * 10) / 10;
@@ -268,14 +287,14 @@ async function main() {
   const counts = Object.fromEntries(ENGINES.map((e) => [e, rowsOf(e)]));
   const table = renderTable(rows, web, { seconds: SECONDS, connections: CONNECTIONS, rows: counts, cpus: os.cpus().length, node: process.version, uptime: up });
   console.log(table);
-  if (SECONDS >= 10 && ROWS >= 1_000_000 && process.env.BENCH_WRITE !== 'no') {
+  if (SECONDS >= 10 && ROWS >= 1_000_000 && !ONLY && process.env.BENCH_WRITE !== 'no') {
     const file = path.join(here, 'RESULTS.md');
     // the table is replaced; the notes written under it (from the first '## ' heading) are kept
     const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     const notes = old.search(/^## /m);
     fs.writeFileSync(file, notes >= 0 ? `${table.trimEnd()}\n\n${old.slice(notes)}` : table);
     spawnSync('npx', ['biome', 'format', '--write', file], { stdio: 'ignore' }); // the repository's lint formats markdown
-  } else say('chạy rút gọn (BENCH_SECONDS/BENCH_ROWS): không ghi bench/RESULTS.md');
+  } else say('chạy rút gọn (BENCH_SECONDS/BENCH_ROWS/BENCH_ONLY): không ghi bench/RESULTS.md');
   process.exit(0);
 }
 

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { hashPassword } from '../src/core/passwords';
@@ -25,10 +24,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * vitest's inject, imported when first needed: importing vitest outside a vitest run throws, and the
+ * bench (bench/seed-diaries.ts) makes its samples with these helpers outside vitest.
+ */
+const inject = async (key: 'pgliteTemplate' | 'pgTemplate') => (process.env.VITEST ? (await import('vitest')).inject(key) : undefined);
+
 let template: Blob | undefined;
 /** The migrated and seeded database of global-setup.ts, read once per test file. */
-function pgliteTemplate(): Blob | undefined {
-  const file = inject('pgliteTemplate');
+async function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = await inject('pgliteTemplate');
   if (!file || !fs.existsSync(file)) return undefined;
   template ??= new Blob([fs.readFileSync(file)]);
   return template;
@@ -47,7 +52,7 @@ export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
     const name = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    const template = inject('pgTemplate');
+    const template = await inject('pgTemplate');
     await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(base);
@@ -60,7 +65,7 @@ export async function makeApp(config: Partial<Config> = {}): Promise<TestApp> {
       await c.end();
     };
   } else {
-    database = await openDatabase({ dir: 'memory://', loadDataDir: pgliteTemplate() });
+    database = await openDatabase({ dir: 'memory://', loadDataDir: await pgliteTemplate() });
   }
   const { app } = await buildApp({
     database,

@@ -66,6 +66,12 @@ export interface ResourceConfig {
   detail?: boolean;
   /** groups of fields that must be unique together, besides fields marked unique */
   uniqueTogether?: string[][];
+  /**
+   * Composite indexes, columns in order (besides the one per reference, filter and sort field): a child
+   * list read by its parent in a fixed order, e.g. a batch's diaries `['batch_id', 'performed_at', 'id']`,
+   * so the first page is read in order from the index, whatever plan a prepared statement settles on.
+   */
+  indexes?: string[][];
   /** the map point of the form: the names of the lat/long float fields, and a polygon field */
   map?: { lat: string; long: string; polygon?: string };
   /** sort key of the menu entry inside its area */

@@ -8,7 +8,7 @@ import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
-import { COUNT_CAP, col, cursorCondition, encodeCursor, type ListQuery, listQuerySchema, orderSql, sortOf, whereOf, whereSql } from './resource-query';
+import { COUNT_CAP, col, cursorParts, encodeCursor, type ListQuery, listQuerySchema, orderSql, sortOf, whereOf, whereSql } from './resource-query';
 import { listAnswerSchema, readAnswerSchema } from './resource-schema';
 import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
@@ -70,24 +70,39 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
   const hot = !q.search && !q.ids && Object.keys(q).every((k) => q[k] === undefined || HOT_KEYS.has(k));
   const take = hot ? sql.raw(String(limit + 1)) : sql`${limit + 1}`;
   const run = hot ? execPrepared : exec;
+  const scoped = scopeOf(def, ctx.user).length > 0;
   if (q.cursor) {
-    const wc = [...w, cursorCondition(s, q.cursor)];
-    rows = await run(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${take}`);
+    const c = cursorParts(s, q.cursor);
+    if (hot && !scoped) {
+      // the next page of a user who sees every row: one fixed text per resource, sort, limit and cursor
+      // form (id / null value / value), built and prepared once; a request binds the cursor's values
+      rows = await execStatic(
+        db,
+        `${def.table}|cursor|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}|${c.form}`,
+        (v) => sql`select ${selectList(def)} from ${col(def.table)}${whereSql([...w, c.build(v)])}${orderSql(s)} limit ${take}`,
+        c.values,
+      );
+    } else {
+      const wc = [...w, c.build((n) => c.values[n])];
+      rows = await run(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${take}`);
+    }
   } else {
     const offset = (q.page - 1) * limit;
-    // deep pages: find the ids through the (often index-only) sort index first, then read only those rows
+    // deep pages: find the ids through the (often index-only) sort index first, then read only those rows.
+    // Without search or filters the offset is a parameter (the limit stays in the text): one prepared
+    // statement serves every page of a resource, sort and limit
+    const off = hot ? sql`${offset}::int` : sql`${offset}`;
     const query = () =>
       offset > 1000
-        ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset})${orderSql(s)}`
+        ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take} offset ${off})${orderSql(s)}`
         : offset === 0
           ? sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take}`
-          : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${limit + 1} offset ${offset}`;
-    const scoped = scopeOf(def, ctx.user).length > 0;
+          : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take} offset ${off}`;
     const plain = !scoped && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
     if (offset === 0 && hot && !scoped) {
       // page 1 for a user who sees every row: the whole text is fixed (no parameter), built and prepared once
       rows = await execStatic(db, `${def.table}|page1|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}`, query);
-    } else rows = offset === 0 ? await run(db, query()) : await exec(db, query());
+    } else rows = await run(db, query());
     // a page that is not full ends the list: its total is exact without a second query (most searches
     // match less than a page). An empty page past the end still counts, to say how many there are.
     total = knownTotal(offset, limit, rows.length) ?? (await totalOf(db, def, w, plain));

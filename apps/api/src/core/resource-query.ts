@@ -203,7 +203,17 @@ export function encodeCursor(s: SortSpec, row: Record<string, unknown>): string 
   return Buffer.from(JSON.stringify([s.field, s.desc, v instanceof Date ? v.toISOString() : v, row.id])).toString('base64url');
 }
 
-export function cursorCondition(s: SortSpec, cursor: string): SQL {
+/**
+ * A cursor's condition as its text form ('id', 'null' or 'value:<type>': one SQL text each), its values,
+ * and a builder taking each value or a placeholder for it (execStatic prepares the text once per form).
+ */
+export interface CursorParts {
+  form: string;
+  values: Record<string, unknown>;
+  build(v: (name: string) => unknown): SQL;
+}
+
+export function cursorParts(s: SortSpec, cursor: string): CursorParts {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString());
@@ -227,8 +237,18 @@ export function cursorCondition(s: SortSpec, cursor: string): SQL {
   }
   const [, , value, id] = parsed;
   const op = sql.raw(s.desc ? '<' : '>');
-  if (s.field === 'id') return sql`id ${op} ${id}`;
-  if (value === null) return sql`(${col(s.field)} is null and id ${op} ${id})`;
+  if (s.field === 'id') return { form: 'id', values: { id }, build: (v) => sql`id ${op} ${v('id')}` };
+  if (value === null) return { form: 'null', values: { id }, build: (v) => sql`(${col(s.field)} is null and id ${op} ${v('id')})` };
   // nulls sort last in both directions
-  return sql`((${col(s.field)}, id) ${op} (${value}, ${id}) or ${col(s.field)} is null)`;
+  return {
+    form: `value:${typeof value}`,
+    values: { value, id },
+    build: (v) => sql`((${col(s.field)}, id) ${op} (${v('value')}, ${v('id')}) or ${col(s.field)} is null)`,
+  };
+}
+
+/** The condition of a cursor's next page with its values bound. */
+export function cursorCondition(s: SortSpec, cursor: string): SQL {
+  const c = cursorParts(s, cursor);
+  return c.build((n) => c.values[n]);
 }

@@ -46,7 +46,7 @@ export function recordKeys(def: ResourceDef, hooks?: ResourceHooks): string[] {
   return keys;
 }
 
-function recordSchema(def: ResourceDef, hooks?: ResourceHooks): JsonSchema {
+export function recordSchema(def: ResourceDef, hooks?: ResourceHooks): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const k of recordKeys(def, hooks)) {
     const f = def.fields[k];

@@ -2,6 +2,7 @@ import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
@@ -169,32 +170,52 @@ export function refKeyOf(key: string, f: FieldDef): string | null {
   return name === key ? `${key}_ref` : name;
 }
 
-/** Attaches `{id, <label>}` of each referenced record under the field name without `_id` (refs: `<field>_items`). */
-export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[]) {
+/**
+ * Attaches `{id, <label>}` of each referenced record under the field name without `_id` (refs: `<field>_items`).
+ * `known` lends rows the caller has already read, per field (e.g. a batch's detail gives its diaries'
+ * batch and its process's stages): an id found there with its label column is not asked again, the
+ * rest are. On PostgreSQL's pool the reference queries of the fields run concurrently (each on a
+ * pooled connection); inside a transaction (one client, which must not be given a query while it runs
+ * one) and on PGlite they run one after another. Keys are written in field order either way.
+ */
+export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[], known: Record<string, Record<string, unknown>[]> = {}) {
+  const parallel = (db as unknown as DrizzleInternals).session instanceof NodePgSession && !(db instanceof PgTransaction);
+  const fills: (() => void)[] = [];
+  const work: Promise<void>[] = [];
   for (const [key, f] of Object.entries(def.fields)) {
     const refKey = refKeyOf(key, f);
     if (!refKey || !f.ref) continue;
     const target = resourceByName[f.ref];
+    const label = f.refLabel ?? target.titleField;
+    const byId = new Map<number, Record<string, unknown>>();
+    for (const k of known[key] ?? []) if (label in k) byId.set(Number(k.id), { id: k.id, [label]: k[label] });
     const ids = new Set<number>();
     for (const r of rows) {
       const v = r[key];
-      if (Array.isArray(v)) for (const x of v) ids.add(Number(x));
-      else if (v !== null && v !== undefined) ids.add(Number(v));
+      if (Array.isArray(v)) {
+        for (const x of v) if (!byId.has(Number(x))) ids.add(Number(x));
+      } else if (v !== null && v !== undefined && !byId.has(Number(v))) ids.add(Number(v));
     }
-    const label = f.refLabel ?? target.titleField;
+    fills.push(() => {
+      for (const r of rows) {
+        const v = r[key];
+        r[refKey] = Array.isArray(v) ? v.map((x) => byId.get(Number(x))).filter(Boolean) : v == null ? null : (byId.get(Number(v)) ?? null);
+      }
+    });
+    if (!ids.size) continue;
     // the ids as one array parameter: one statement text per reference, prepared once per connection
-    const found = ids.size
-      ? await execPrepared<{ id: number; label: unknown }>(
-          db,
-          sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${`{${[...ids].join(',')}}`}::int[])`,
-        )
-      : [];
-    const byId = new Map(found.map((x) => [x.id, { id: x.id, [label]: x.label }]));
-    for (const r of rows) {
-      const v = r[key];
-      r[refKey] = Array.isArray(v) ? v.map((x) => byId.get(Number(x))).filter(Boolean) : v == null ? null : (byId.get(Number(v)) ?? null);
-    }
+    const q = () =>
+      execPrepared<{ id: number; label: unknown }>(
+        db,
+        sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${`{${[...ids].join(',')}}`}::int[])`,
+      ).then((found) => {
+        for (const x of found) byId.set(x.id, { id: x.id, [label]: x.label });
+      });
+    if (parallel) work.push(q());
+    else await q();
   }
+  await Promise.all(work);
+  for (const fill of fills) fill();
 }
 
 /** One live (or, with trashed, soft-deleted) record inside the user's scope, or 404. */

@@ -113,6 +113,7 @@ export function tableFor(def: ResourceDef) {
       const u = uniqueIndex(`${def.table}_${group.join('_')}_uq`).on(...(group.map((k) => t[k]) as [AnyPgColumn]));
       idx.push(live ? u.where(live) : u);
     }
+    for (const group of def.config.indexes ?? []) idx.push(index(`${def.table}_${group.join('_')}_idx`).on(...(group.map((k) => t[k]) as [AnyPgColumn])));
     if (t.search_text) idx.push(index(`${def.table}_search_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`));
     if (t.search_tsv) idx.push(index(`${def.table}_search_tsv_idx`).using('gin', t.search_tsv));
     idx.push(index(`${def.table}_created_at_idx`).on(t.created_at));

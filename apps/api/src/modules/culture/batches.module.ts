@@ -1,16 +1,66 @@
 import { MESSAGES } from '@nns/shared';
-import { BATCH_STATUS, batchStatusLabel, dayText, earlyHarvestMessage, nextBatchStatus, stageTimeline, vnDay } from '@nns/shared/culture';
+import { BATCH_STATUS, batchStatusLabel, dayText, earlyHarvestMessage, nextBatchStatus, safeHarvest, stageTimeline, vnDay } from '@nns/shared/culture';
 import batchesDef from '@nns/shared/resources/batches';
 import diariesDef from '@nns/shared/resources/diaries';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
-import { attachRefs, exec, findOne, iso, present, selectList } from '../../core/resource-store';
+import { recordSchema } from '../../core/resource-schema';
+import { attachRefs, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { safeHarvestOf, todayVn } from './rules';
+
+/**
+ * The diaries a batch's detail answers (the first page of its list, oldest first); the screen reads the
+ * next pages from the diaries list (`?batch_id=…&sort=performed_at&limit=20&page=n`, the same order).
+ * Each diary is ~400 bytes of JSON: 200 of them made the answer 77 KB, and writing it was most of the
+ * route's cost (issue 13's speed). The timeline and the total still count every diary.
+ */
+export const DIARIES_PAGE = 20;
+type Stage = { id: number; name: string; position: number | null; duration_days: number | null };
+
+/** Per stage: the first and last day worked and how many diaries, as stageTimeline reads them. */
+async function diaryDatesOf(db: Db, batchId: number) {
+  const rows = await execPrepared<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
+    db,
+    sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batchId} group by stage_id`,
+  );
+  return rows.flatMap((d) => {
+    const first = { stage_id: d.stage_id, performed_at: iso(d.first) as string };
+    const last = { stage_id: d.stage_id, performed_at: iso(d.last) as string };
+    return [first, ...Array.from({ length: Math.max(d.n - 1, 0) }, () => last)];
+  });
+}
+
+/**
+ * The detail's 200 answer, written by fast-json-stringify: the batch and its diaries keyed exactly as
+ * the generic read of each (test/culture-timeline.test.ts compares them); the timeline and the safe
+ * harvest are small and written as they are.
+ */
+const timelineSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'integer' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      properties: {
+        entry: recordSchema(batchesDef),
+        timeline: { type: 'array', items: {} },
+        safe_harvest: {},
+        diaries: { type: ['array', 'null'], items: recordSchema(diariesDef) },
+        diaries_total: { type: ['integer', 'null'] },
+      },
+      required: ['entry', 'timeline', 'safe_harvest', 'diaries', 'diaries_total'],
+      additionalProperties: false,
+    },
+  },
+  required: ['code', 'message', 'data'],
+  additionalProperties: false,
+};
 
 const CLOSED_MESSAGE = 'Lô sản xuất đã đóng, không thể chỉnh sửa';
 const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
@@ -117,39 +167,53 @@ export default defineModule({
         entry: z.record(z.string(), z.unknown()),
         timeline: z.array(z.record(z.string(), z.unknown())),
         safe_harvest: z.record(z.string(), z.unknown()),
-        diaries: z.array(z.record(z.string(), z.unknown())).nullable().describe('null without the permission to list diaries'),
+        diaries: z
+          .array(z.record(z.string(), z.unknown()))
+          .nullable()
+          .describe(
+            `the first ${DIARIES_PAGE} diaries, oldest first (the rest: GET /api/admin/diaries?batch_id=…&sort=performed_at); null without the permission to list diaries`,
+          ),
+        diaries_total: z.number().int().nullable().describe('how many diaries the batch has; null without the permission to list diaries'),
       }),
+      serialize: timelineSchema,
       async handler(ctx) {
         const db = services.db;
         const batch = await findOne(db, batchesDef, ctx.params.id, ctx);
-        const [stages, diaryDates, safe] = await Promise.all([
+        const canList = ctx.user?.permissions.has('list:diaries') ?? false;
+        // on PostgreSQL the three reads go out together on pooled connections; one diary more than the
+        // first page tells whether the rows are all of the batch's diaries
+        const [stages, rows] = await Promise.all([
           batch.process_id
-            ? exec<{ id: number; name: string; position: number | null; duration_days: number | null }>(
+            ? execPrepared<Stage>(db, sql`select id, name, position, duration_days from stages where process_id = ${batch.process_id}`)
+            : Promise.resolve([] as Stage[]),
+          canList
+            ? execPrepared(
                 db,
-                sql`select id, name, position, duration_days from stages where process_id = ${batch.process_id}`,
+                sql`select ${selectList(diariesDef)} from diaries where batch_id = ${batch.id} order by performed_at, id limit ${sql.raw(String(DIARIES_PAGE + 1))}`,
               )
-            : Promise.resolve([]),
-          exec<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
-            db,
-            sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batch.id} group by stage_id`,
-          ),
-          safeHarvestOf(db, batch.id as number),
+            : Promise.resolve(null),
+          attachRefs(db, batchesDef, [batch]),
         ]);
-        const dated = diaryDates.flatMap((d) => {
-          const first = { stage_id: d.stage_id, performed_at: iso(d.first) as string };
-          const last = { stage_id: d.stage_id, performed_at: iso(d.last) as string };
-          return [first, ...Array.from({ length: Math.max(d.n - 1, 0) }, () => last)];
-        });
+        // with every diary at hand, the timeline's dates and the safe harvest day come from those rows;
+        // otherwise from the queries (same rules: tested both ways in test/culture-timeline.test.ts)
+        const all = rows && rows.length <= DIARIES_PAGE;
+        const [dated, safe] = all
+          ? [
+              rows.map((d) => ({ stage_id: d.stage_id as number | null, performed_at: iso(d.performed_at) as string })),
+              safeHarvest(rows.filter((d) => d.inputs != null).map((d) => ({ performed_at: iso(d.performed_at) as string, inputs: d.inputs }))),
+            ]
+          : await Promise.all([diaryDatesOf(db, batch.id as number), safeHarvestOf(db, batch.id as number)]);
         const finished = batch.status === 'harvested' || batch.status === 'closed';
         const timeline = stageTimeline(batch.planting_date ? (iso(batch.planting_date) as string) : null, stages, dated, { today: todayVn(), finished });
         let diaries: Record<string, unknown>[] | null = null;
-        if (ctx.user?.permissions.has('list:diaries')) {
-          const rows = await exec(db, sql`select ${selectList(diariesDef)} from diaries where batch_id = ${batch.id} order by performed_at, id limit 500`);
-          await attachRefs(db, diariesDef, rows);
-          diaries = rows.map((r) => present(diariesDef, r, undefined, ctx));
+        if (rows) {
+          const shown = rows.slice(0, DIARIES_PAGE);
+          // the diaries' batch is this one and their stages are its process's: only labors are read
+          await attachRefs(db, diariesDef, shown, { batch_id: [batch], stage_id: stages });
+          diaries = shown.map((r) => present(diariesDef, r, undefined, ctx));
         }
-        await attachRefs(db, batchesDef, [batch]);
-        return { entry: present(batchesDef, batch, undefined, ctx), timeline, safe_harvest: safe, diaries };
+        const diaries_total = rows ? dated.length : null;
+        return { entry: present(batchesDef, batch, undefined, ctx), timeline, safe_harvest: safe, diaries, diaries_total };
       },
     });
   },

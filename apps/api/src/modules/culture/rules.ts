@@ -1,6 +1,6 @@
 import { type SafeHarvest, safeHarvest, vnDay } from '@nns/shared/culture';
 import { sql } from 'drizzle-orm';
-import { exec, iso } from '../../core/resource-store';
+import { exec, execPrepared, iso } from '../../core/resource-store';
 import type { Db } from '../../db/client';
 
 /** The batch fields the diary and status rules read. */
@@ -27,7 +27,11 @@ export async function safeHarvestOf(db: Db, batchId: number, o: { until?: string
   const w = [sql`batch_id = ${batchId}`, sql`inputs is not null`];
   if (o.until) w.push(sql`performed_at <= ${o.until}`);
   if (o.except) w.push(sql`id <> ${o.except}`);
-  const rows = await exec<{ performed_at: unknown; inputs: unknown }>(db, sql`select performed_at, inputs from diaries where ${sql.join(w, sql` and `)}`);
+  // at most four texts (with or without until and except), values as parameters: prepared on PostgreSQL
+  const rows = await execPrepared<{ performed_at: unknown; inputs: unknown }>(
+    db,
+    sql`select performed_at, inputs from diaries where ${sql.join(w, sql` and `)}`,
+  );
   return safeHarvest(rows.map((r) => ({ performed_at: iso(r.performed_at) as string, inputs: r.inputs })));
 }
 

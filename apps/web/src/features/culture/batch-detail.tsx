@@ -21,8 +21,13 @@ interface TimelineAnswer {
   entry: Record<string, unknown>;
   timeline: TimelineStage[];
   safe_harvest: SafeHarvest;
+  /** the first page of the batch's diaries (DIARIES_PAGE), oldest first */
   diaries: Record<string, unknown>[] | null;
+  diaries_total: number | null;
 }
+
+/** The server's first page of a batch's diaries; the next pages come from the diaries list in the same order. */
+const DIARIES_PAGE = 20;
 
 const span = (a: string | null, b: string | null) => (a ? (b && b !== a ? `${dayText(a)} – ${dayText(b)}` : dayText(a)) : 'chưa có');
 const STATE: Record<TimelineStage['state'], { color: string; label: string }> = {
@@ -113,11 +118,19 @@ function StageTimeline({ stages }: { stages: TimelineStage[] }) {
   );
 }
 
-function DiaryList({ rows, batchId, closed }: { rows: Record<string, unknown>[]; batchId: unknown; closed: boolean }) {
+function DiaryList({ first, total, batchId, closed }: { first: Record<string, unknown>[]; total: number; batchId: unknown; closed: boolean }) {
   const { can } = useSession();
+  const [page, setPage] = useState(1);
+  const params = { batch_id: batchId, sort: 'performed_at', limit: DIARIES_PAGE, page };
+  const more = useQuery({
+    queryKey: queryKeys('diaries').list(params),
+    queryFn: ({ signal }) => api.get<{ entries: Record<string, unknown>[] }>('/api/admin/diaries', { params, signal }),
+    enabled: page > 1,
+  });
+  const rows = page === 1 ? first : more.data?.code === 200 ? more.data.data.entries : [];
   return (
     <Card
-      title={`Nhật ký sản xuất (${rows.length})`}
+      title={`Nhật ký sản xuất (${total})`}
       variant="borderless"
       extra={
         !closed && can('create', 'diaries') ? (
@@ -129,7 +142,13 @@ function DiaryList({ rows, batchId, closed }: { rows: Record<string, unknown>[];
     >
       <List
         dataSource={rows}
+        loading={page > 1 && more.isLoading}
         locale={{ emptyText: 'Chưa có nhật ký' }}
+        pagination={
+          total > DIARIES_PAGE
+            ? { current: page, pageSize: DIARIES_PAGE, total, onChange: setPage, showSizeChanger: false, align: 'center', size: 'small' }
+            : false
+        }
         renderItem={(d) => (
           <List.Item
             key={String(d.id)}
@@ -207,7 +226,7 @@ export function BatchDetailPage() {
           <Card title="Dòng thời gian công đoạn" variant="borderless">
             <StageTimeline stages={data.timeline} />
           </Card>
-          {data.diaries && <DiaryList rows={data.diaries} batchId={data.entry.id} closed={closed} />}
+          {data.diaries && <DiaryList first={data.diaries} total={data.diaries_total ?? data.diaries.length} batchId={data.entry.id} closed={closed} />}
         </>
       )}
     </Space>

@@ -1,0 +1,1 @@
+CREATE INDEX "diaries_batch_id_performed_at_id_idx" ON "diaries" USING btree ("batch_id","performed_at","id");
