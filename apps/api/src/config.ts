@@ -113,6 +113,10 @@ const schema = z.object({
     .default(1024),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** raw monitoring readings older than this many months are dropped, a month partition at a time (roll-ups stay) */
+  MONITORING_RETENTION_MONTHS: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(600).default(24),
+  /** an MQTT broker to subscribe to (mqtt://host:1883): devices publish to stations/{code}/readings */
+  MQTT_URL: z.string().url('phải là một URL, ví dụ mqtt://127.0.0.1:1883').optional(),
 });
 
 /** Checks that concern several variables, each with its own message. */

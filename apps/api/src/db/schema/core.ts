@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, inet, integer, jsonb, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 import { tableOf } from './build';
 
@@ -176,3 +191,49 @@ export const userPreferences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] })],
 );
+
+const stations = tableOf('monitorings');
+const wards = tableOf('wards');
+
+/**
+ * Band configs of environment monitoring (issue 15): one per station type by default (ward_id null)
+ * and per ward overrides. `config` is `{parameters: {key: [{level, from, to, color}]}}` (@nns/shared/monitoring).
+ */
+export const monitoringConfigs = pgTable(
+  'monitoring_configs',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    ward_id: integer('ward_id').references(wards, { onDelete: 'cascade' }),
+    config: jsonb('config').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+    updated_by: integer('updated_by').references(users, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('monitoring_configs_type_ward_uq').on(t.type, t.ward_id),
+    uniqueIndex('monitoring_configs_type_default_uq').on(t.type).where(sql`ward_id is null`),
+  ],
+);
+
+/**
+ * Roll-ups of readings kept on ingest (raw readings live in the month-partitioned
+ * monitoring_readings, made by migration SQL drizzle cannot express): per station, bucket and
+ * parameter the count, sum, min and max, so a chart of a year never reads raw rows. Hourly buckets
+ * are UTC hours; daily buckets are days at UTC+7 (their start as a timestamp).
+ */
+const rollup = (name: string) =>
+  pgTable(
+    name,
+    {
+      station_id: integer('station_id').notNull().references(stations, { onDelete: 'cascade' }),
+      bucket: ts('bucket').notNull(),
+      param: text('param').notNull(),
+      n: integer('n').notNull(),
+      sum: doublePrecision('sum').notNull(),
+      min: doublePrecision('min').notNull(),
+      max: doublePrecision('max').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.station_id, t.param, t.bucket] })],
+  );
+export const monitoringHourly = rollup('monitoring_hourly');
+export const monitoringDaily = rollup('monitoring_daily');
