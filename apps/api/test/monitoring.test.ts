@@ -198,3 +198,117 @@ describe('ingest', () => {
     expect(r.body.data.readings[0]).toMatchObject({ wqi: Math.round(Math.cbrt(iv * iv * 75)), band: 5 });
   });
 });
+
+describe('band configs', () => {
+  const aqi = (cut: number) => ({
+    parameters: {
+      aqi: [
+        { level: 5, from: 0, to: 51 },
+        { level: 4, from: 51, to: 101 },
+        { level: 3, from: 101, to: 151 },
+        { level: 2, from: 151, to: cut },
+        { level: 1, from: cut, to: null },
+      ],
+    },
+  });
+
+  it('answers the national preset until one is saved, refuses an overlap and a gap naming the band', async () => {
+    const g = await call(t, 'GET', '/api/admin/monitoring-configs/rain-wtc');
+    expect(g.status).toBe(200);
+    expect(g.body.data.source).toBe('preset');
+    expect(g.body.data.config.parameters.rain_mm).toHaveLength(6);
+    expect(g.body.data.levels.map((l: any) => l.label)).toEqual(['Không mưa', 'Mưa nhỏ', 'Mưa', 'Mưa vừa', 'Mưa to', 'Mưa rất to']);
+    const bad = aqi(180);
+    bad.parameters.aqi[3] = { level: 2, from: 140, to: 180 };
+    const r = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: bad });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors).toEqual([
+      { field: 'parameters.aqi.3', message: "Khoảng 'Khá thấp' (140–180) của VN_AQI (giờ) chồng lên khoảng 'Khá cao' (101–151)" },
+    ]);
+    const gap = aqi(180);
+    gap.parameters.aqi[4] = { level: 1, from: 190, to: null };
+    const r2 = await call(t, 'POST', '/api/admin/monitoring-configs/air-wtc', { body: gap });
+    expect(r2.body.data.errors[0].message).toBe("Giữa khoảng 'Khá thấp' (151–180) và khoảng 'Cảnh báo' (190–+∞) của VN_AQI (giờ) còn trống 180–190");
+  });
+
+  it("'admin' sets a ward's override; an officer reads their ward's and may not name another; readings take the ward's bands", async () => {
+    const ward = await makeWard(t, 'Phường Ngưỡng Riêng');
+    // the ward is stricter: 'Cảnh báo' from AQI 101
+    const strict = {
+      parameters: {
+        aqi: [
+          { level: 5, from: 0, to: 51 },
+          { level: 3, from: 51, to: 101 },
+          { level: 1, from: 101, to: null },
+        ],
+      },
+    };
+    const put = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...strict, ward_id: ward } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ ward_id: ward, source: 'ward' });
+    const def = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc');
+    expect(def.body.data.source).not.toBe('ward');
+    const asAdmin = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { query: { ward_id: String(ward) } });
+    expect(asAdmin.body.data.config).toEqual(strict);
+
+    const officer = await makeUser(t, { perms: ['list:monitorings', 'update:monitorings'], wardId: ward });
+    const own = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { token: officer.token });
+    expect(own.body.data).toMatchObject({ ward_id: ward, source: 'ward', config: strict });
+    const other = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { token: officer.token, query: { ward_id: String(wardA) } });
+    expect(other.status).toBe(400);
+    expect(other.body.data.errors[0].field).toBe('ward_id');
+    const otherWrite = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { token: officer.token, body: { ...strict, ward_id: wardA } });
+    expect(otherWrite.status).toBe(400);
+
+    // a reading at AQI ≈ 110 is 'Khá cao' (3) by the national preset, 'Cảnh báo' in this ward
+    const here = await station({ code: 'KK-WARD', name: 'Trạm phường ngưỡng riêng', type: 1, ward_id: ward });
+    const there = await station({ code: 'KK-DEF', name: 'Trạm mặc định', type: 1, ward_id: wardA });
+    const body = { measured_at: '2026-11-21T02:00:00Z', values: { no2: 300 } };
+    const a = await ingest(here.device_key, body);
+    const b = await ingest(there.device_key, body);
+    expect(a.body.data.readings[0]).toMatchObject({ aqi: 110, band: 1 });
+    expect(b.body.data.readings[0]).toMatchObject({ aqi: 110, band: 3 });
+    // the band is kept with the reading: a later change of config does not rewrite it
+    await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...aqi(201), ward_id: ward } });
+    const [kept] = await t.database.query<{ band: number }>(sql`select band from monitoring_readings where station_id = ${here.entry.id}`);
+    expect(kept.band).toBe(1);
+  });
+});
+
+describe('statistics of a station', () => {
+  it('answers min/mean/max per hour, day and month from the roll-ups, inside the ward scope', async () => {
+    const s = await station({ code: 'NUOC-STAT', name: 'Trạm nước thống kê', type: 2, ward_id: wardB });
+    const readings = [
+      ['2026-10-01T01:00:00Z', 6.5],
+      ['2026-10-01T01:30:00Z', 7.5],
+      ['2026-10-01T18:00:00Z', 8.0], // 02/10 at UTC+7
+      ['2026-11-03T03:00:00Z', 7.0],
+    ].map(([at, ph]) => ({ measured_at: at, values: { ph, do: 7, temperature: 25 } }));
+    expect((await ingest(s.device_key, { readings })).status).toBe(200);
+    const q = (interval: string) =>
+      call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { query: { from: '2026-09-30T17:00:00Z', to: '2026-11-30T17:00:00Z', interval } });
+    const day = await q('day');
+    expect(day.status, JSON.stringify(day.body)).toBe(200);
+    expect(day.body.data.series.ph).toEqual([
+      { t: '2026-09-30T17:00:00.000Z', n: 2, min: 6.5, mean: 7, max: 7.5 },
+      { t: '2026-10-01T17:00:00.000Z', n: 1, min: 8, mean: 8, max: 8 },
+      { t: '2026-11-02T17:00:00.000Z', n: 1, min: 7, mean: 7, max: 7 },
+    ]);
+    const month = await q('month');
+    expect(month.body.data.series.ph.map((p: any) => [p.t, p.n, p.min, p.max])).toEqual([
+      ['2026-09-30T17:00:00.000Z', 3, 6.5, 8],
+      ['2026-10-31T17:00:00.000Z', 1, 7, 7],
+    ]);
+    expect(month.body.data.parameters.ph).toEqual({ label: 'pH', unit: '' });
+    const tooLong = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, {
+      query: { from: '2026-01-01T00:00:00Z', to: '2026-11-01T00:00:00Z', interval: 'hour' },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data.errors[0]).toEqual({ field: 'interval', message: 'Khoảng thời gian quá dài cho thống kê theo giờ (tối đa 93 ngày)' });
+    const hours = await q('hour');
+    expect(hours.body.data.series.ph[0]).toEqual({ t: '2026-10-01T01:00:00.000Z', n: 2, min: 6.5, mean: 7, max: 7.5 });
+    expect(hours.body.data.series.wqi).toBeUndefined();
+    const officerA = await makeUser(t, { perms: ['read:monitorings'], wardId: wardA });
+    expect((await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { token: officerA.token })).status).toBe(404);
+  });
+});

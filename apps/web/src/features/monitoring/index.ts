@@ -1,0 +1,8 @@
+import { defineFeature } from '../../app/feature';
+import { monitoringRoutes } from './routes';
+
+/** Environment monitoring: stations with their device keys, a station's charts with the bands behind. */
+export default defineFeature({
+  name: 'monitoring',
+  routes: monitoringRoutes,
+});
