@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateAlerts } from '../src/modules/monitoring/alerts';
 import { hashDeviceKey } from '../src/modules/monitoring/device-key';
 import { makeWard } from './accounts-helpers';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
@@ -8,7 +9,8 @@ let t: TestApp;
 let wardA: number;
 let wardB: number;
 beforeAll(async () => {
-  t = await makeApp();
+  // the alert timer is driven by the tests with their own clock
+  t = await makeApp({ MONITORING_ALERT_CHECK_SECONDS: 0 });
   wardA = await makeWard(t, 'Phường Tân Lập');
   wardB = await makeWard(t, 'Xã Hòa Thắng');
 });
@@ -310,5 +312,63 @@ describe('statistics of a station', () => {
     expect(hours.body.data.series.wqi).toBeUndefined();
     const officerA = await makeUser(t, { perms: ['read:monitorings'], wardId: wardA });
     expect((await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { token: officerA.token })).status).toBe(404);
+  });
+});
+
+describe('alerts', () => {
+  it("raises a band alert once after the enter time, clears only after the clear time out of band 1, and tells the ward's officers only", async () => {
+    const ward = await makeWard(t, 'Phường Cảnh Báo');
+    const perms = ['list:monitorings', 'read:monitorings'];
+    const officer = await makeUser(t, { perms, wardId: ward });
+    const elsewhere = await makeUser(t, { perms, wardId: wardA });
+    const noPerm = await makeUser(t, { perms: ['list:users'], wardId: ward });
+    const s = await station({ code: 'DAT-ALERT', name: 'Trạm đất chợ', type: 5, ward_id: ward, expected_interval_minutes: 10 });
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000;
+    const at = (min: number) => new Date(t0 + min * 60_000);
+    const send = async (min: number, ph: number) => {
+      const r = await ingest(s.device_key, { measured_at: at(min).toISOString(), values: { ph } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.readings[0];
+    };
+    const run = (min: number) => evaluateAlerts(t.app.services, at(min), { enterMinutes: 15, clearMinutes: 30 });
+    const mine = (r: { station_id: number; kind: string }[]) => r.filter((x) => x.station_id === s.entry.id);
+    const open = async () => (await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } })).body.data.entries;
+    const inbox = async (token: string) => (await call(t, 'GET', '/api/admin/profile/notifications', { token })).body.data.entries.map((e: any) => e.title);
+
+    expect((await send(0, 4)).band).toBe(1);
+    expect(mine(await run(10))).toEqual([]); // 10 min in band 1: not yet
+    await send(5, 3.8); // still band 1
+    expect(mine(await run(16))).toEqual([{ station_id: s.entry.id, kind: 'band' }]);
+    expect(mine(await run(17))).toEqual([]); // once
+    expect(await inbox(officer.token)).toContain('Cảnh báo quan trắc: Trạm đất chợ');
+    expect(await inbox(elsewhere.token)).not.toContain('Cảnh báo quan trắc: Trạm đất chợ');
+    expect(await inbox(noPerm.token)).toEqual([]);
+
+    // hovering at the limit: out for 15 min, back in, out again — the alert stays open, nobody is told again
+    expect((await send(20, 6.5)).band).toBe(5);
+    await run(45);
+    await send(35, 4);
+    await send(40, 6.5);
+    expect(mine(await run(65))).toEqual([]);
+    let alerts = await open();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: 'band', kind_label: 'Cảnh báo', started_at: at(0).toISOString(), ended_at: null });
+    // 30 min out of band 1 since minute 40: cleared, ended at the first reading out of it
+    expect(mine(await run(70))).toEqual([]);
+    alerts = await open();
+    expect(alerts.find((x: any) => x.kind === 'band').ended_at).toBe(at(40).toISOString());
+    expect((await inbox(officer.token)).filter((x: string) => x.startsWith('Cảnh báo quan trắc'))).toHaveLength(1);
+
+    // silence: past 3 intervals (30 min) after the last reading → 'mất kết nối', once; a reading ends it
+    expect(mine(await run(70))).toEqual([]);
+    expect(mine(await run(71))).toEqual([{ station_id: s.entry.id, kind: 'offline' }]);
+    expect(mine(await run(90))).toEqual([]);
+    expect(await inbox(officer.token)).toContain('Mất kết nối: Trạm đất chợ');
+    await send(95, 6.5);
+    alerts = await open();
+    expect(alerts.find((a: any) => a.kind === 'offline')).toMatchObject({ kind_label: 'Mất kết nối', ended_at: at(95).toISOString() });
+    // the officer of another ward does not see this station's alerts
+    const theirs = await call(t, 'GET', '/api/admin/monitorings/alerts', { token: elsewhere.token });
+    expect(theirs.body.data.entries.every((a: any) => a.ward_id === wardA)).toBe(true);
   });
 });

@@ -237,3 +237,38 @@ const rollup = (name: string) =>
   );
 export const monitoringHourly = rollup('monitoring_hourly');
 export const monitoringDaily = rollup('monitoring_daily');
+
+/**
+ * Alert state of a station, kept in the database so a restart does not reset it: since when its
+ * latest readings have been in band 1 ('Cảnh báo'), and since when they have been out of it while
+ * an alert is open (the clear waits for MONITORING_ALERT_CLEAR_MINUTES: hysteresis).
+ */
+export const monitoringStationState = pgTable('monitoring_station_state', {
+  station_id: integer('station_id').primaryKey().references(stations, { onDelete: 'cascade' }),
+  band1_since: ts('band1_since'),
+  clear_since: ts('clear_since'),
+});
+
+/**
+ * Alerts of monitoring stations: 'band' (in 'Cảnh báo' longer than MONITORING_ALERT_ENTER_MINUTES)
+ * and 'offline' ('mất kết nối': silent longer than 3 expected intervals). At most one open alert of a
+ * kind per station (the partial unique index), so several processes raise it once.
+ */
+export const monitoringAlerts = pgTable(
+  'monitoring_alerts',
+  {
+    id: serial('id').primaryKey(),
+    station_id: integer('station_id').notNull().references(stations, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    started_at: ts('started_at').notNull(),
+    ended_at: ts('ended_at'),
+    /** the worst value while open: the highest VN_AQI, the lowest VN_WQI, the most rain */
+    peak: doublePrecision('peak'),
+    peak_param: text('peak_param'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('monitoring_alerts_open_uq').on(t.station_id, t.kind).where(sql`ended_at is null`),
+    index('monitoring_alerts_station_started_idx').on(t.station_id, t.started_at),
+  ],
+);

@@ -2,6 +2,7 @@ import { type BandConfig, bandOf, hourlyAqi, levelColor, levelLabel, type Monito
 import { type SQL, sql } from 'drizzle-orm';
 import { exec, iso } from '../../core/resource-store';
 import type { Database, Db } from '../../db/client';
+import { onLatestReading } from './alerts';
 import { configInForce } from './band-config';
 import type { RawReading } from './ingest-validate';
 import { ensurePartitions } from './partitions';
@@ -177,6 +178,7 @@ export async function storeReadings(
         sql`update monitorings set last_band = ${latest.band}, last_values = ${JSON.stringify(last)}::jsonb, last_reading_at = ${latest.measured_at}::timestamptz
           where id = ${station.id} and (last_reading_at is null or last_reading_at < ${latest.measured_at}::timestamptz)`,
       );
+      await onLatestReading(db, station, latest);
     }
     return { stored, duplicates };
   };

@@ -6,6 +6,7 @@ import { badRequest } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { scopeOf } from '../../core/scope';
 import { configInForce } from './band-config';
 
 const DAY = 86_400_000;
@@ -27,6 +28,37 @@ const statQuery = z
 export default defineModule({
   name: 'monitoring-stats',
   routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/alerts',
+      access: { action: 'list', subject: 'monitorings' },
+      summary: 'Cảnh báo của các trạm quan trắc (bắt đầu, kết thúc, giá trị đỉnh), đang mở trước',
+      tags: [stationsDef.label],
+      query: z
+        .object({ active: z.enum(['0', '1'], { error: 'active phải là 0 hoặc 1' }).optional(), station_id: z.coerce.number().int().positive().optional() })
+        .strict(),
+      handler: async (ctx) => {
+        const scope = scopeOf(stationsDef, ctx.user).map((c) => sql`m.id in (select id from monitorings where ${c})`);
+        const w = [...scope];
+        if (ctx.query.active === '1') w.push(sql`a.ended_at is null`);
+        if (ctx.query.active === '0') w.push(sql`a.ended_at is not null`);
+        if (ctx.query.station_id) w.push(sql`a.station_id = ${ctx.query.station_id}`);
+        const rows = await exec(
+          services.db,
+          sql`select a.id, a.station_id, m.code as station_code, m.name as station_name, m.type as station_type, m.ward_id, a.kind, a.started_at, a.ended_at, a.peak, a.peak_param
+            from monitoring_alerts a join monitorings m on m.id = a.station_id ${w.length ? sql`where ${sql.join(w, sql` and `)}` : sql``}
+            order by (a.ended_at is null) desc, a.started_at desc limit 200`,
+        );
+        return {
+          entries: rows.map((r) => ({
+            ...r,
+            kind_label: r.kind === 'offline' ? 'Mất kết nối' : 'Cảnh báo',
+            started_at: iso(r.started_at),
+            ended_at: r.ended_at == null ? null : iso(r.ended_at),
+          })),
+        };
+      },
+    });
     router.add({
       method: 'GET',
       url: '/api/admin/monitorings/stat-monitoring/:id',

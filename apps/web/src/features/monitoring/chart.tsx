@@ -15,6 +15,15 @@ export interface Point {
   max: number;
 }
 
+/** A round axis end (1, 2, 2.5 or 5 × 10^k, away from zero), so the end tick is a tidy number. */
+function nice(v: number): number {
+  if (v === 0) return 0;
+  const a = Math.abs(v);
+  const k = 10 ** Math.floor(Math.log10(a));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * k >= a) as number;
+  return Math.sign(v) * step * k;
+}
+
 const fmt = (v: number) => v.toLocaleString('vi-VN', { maximumFractionDigits: 2 });
 const vnTime = (t: number, withHour: boolean) => {
   const d = new Date(t + 7 * 3_600_000);
@@ -51,7 +60,7 @@ export function ParameterChart({
     const lo = Math.min(...values);
     const hi = Math.max(...values);
     const pad = (hi - lo || Math.abs(hi) || 1) * 0.15;
-    const yMin = Math.min(lo - pad, lo >= 0 ? 0 : lo - pad);
+    const yMin = lo >= 0 ? 0 : lo - pad;
     const yMax = hi + pad;
     const areas = (bands ?? []).map((b) => [
       { yAxis: Math.max(b.from ?? yMin, yMin), name: labelOf(b.level), itemStyle: { color: b.color ?? colorOf(b.level), opacity: 0.14 } },
@@ -72,8 +81,8 @@ export function ParameterChart({
         trigger: 'axis',
         valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
       },
-      xAxis: { type: 'time', axisLabel: { formatter: (v: number) => vnTime(v, hourly) } },
-      yAxis: { type: 'value', min: Number(yMin.toFixed(3)), max: Number(yMax.toFixed(3)), name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
+      yAxis: { type: 'value', min: nice(yMin), max: nice(yMax), name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
       series: [
         line('Trung bình', 'mean', {
           lineStyle: { width: 2, color: '#1f3b57' },
