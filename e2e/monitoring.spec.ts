@@ -87,4 +87,11 @@ test('monitoring: create an air station, send readings with its key, see its ban
   await expect(page.getByTestId('chart-PM2.5').locator('canvas')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/monitoring-station.png', fullPage: true });
+
+  // the overview: the station on the map in its band's colour, counted in its type's row
+  await page.goto('/admin/monitoring/statistics/overview');
+  await expect(page.getByTestId('points-map').locator(`path.leaflet-interactive[fill="${last.band_color}"]`).first()).toBeVisible();
+  await expect(page.locator('tr', { hasText: 'Không khí' }).getByText(new RegExp(`^${last.band_label}: \\d+$`))).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-overview.png' });
 });

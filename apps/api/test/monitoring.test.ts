@@ -372,3 +372,28 @@ describe('alerts', () => {
     expect(theirs.body.data.entries.every((a: any) => a.ward_id === wardA)).toBe(true);
   });
 });
+
+describe('overview', () => {
+  it('lists the stations with their band, counts per type and band, and open alerts, inside the scope', async () => {
+    const ward = await makeWard(t, 'Phường Tổng Quan');
+    const s = await station({ code: 'MUA-OV', name: 'Trạm mưa tổng quan', type: 3, ward_id: ward, lat: 12.7, long: 108.05 });
+    await ingest(s.device_key, { measured_at: new Date(Date.now() - 60_000).toISOString(), values: { rain_mm: 60 } });
+    const officer = await makeUser(t, { perms: ['list:monitorings'], wardId: ward });
+    const r = await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.stations).toEqual([
+      expect.objectContaining({
+        id: s.entry.id,
+        lat: 12.7,
+        long: 108.05,
+        last_band: 5,
+        last_band_label: 'Mưa to',
+        last_band_color: expect.stringMatching(/^#/),
+      }),
+    ]);
+    expect(r.body.data.counts).toEqual([{ type: 3, band: 5, n: 1 }]);
+    expect(r.body.data.alerts).toEqual([]);
+    const all = await call(t, 'GET', '/api/admin/monitorings/overview');
+    expect(all.body.data.stations.map((x: any) => x.id)).toContain(s.entry.id);
+  });
+});

@@ -1,4 +1,4 @@
-import { levelColor, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
+import { levelColor, levelLabel, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -28,6 +28,45 @@ const statQuery = z
 export default defineModule({
   name: 'monitoring-stats',
   routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/overview',
+      access: { action: 'list', subject: 'monitorings' },
+      summary: 'Tổng quan quan trắc: các trạm với mức hiện tại (bản đồ), số trạm theo loại và mức, các cảnh báo đang mở',
+      tags: [stationsDef.label],
+      handler: async (ctx) => {
+        const scope = scopeOf(stationsDef, ctx.user);
+        const w = sql.join([sql`status = 1`, ...scope], sql` and `);
+        const stations = await exec<Record<string, unknown>>(
+          services.db,
+          sql`select id, code, name, type, ward_id, lat, long, last_band, last_reading_at from monitorings where ${w} order by id limit 20000`,
+        );
+        const counts = await exec<{ type: number; band: number | null; n: number }>(
+          services.db,
+          sql`select type, last_band as band, count(*)::int as n from monitorings where ${w} group by 1, 2 order by 1, 2`,
+        );
+        const alerts = await exec<Record<string, unknown>>(
+          services.db,
+          sql`select a.id, a.station_id, m.code as station_code, m.name as station_name, a.kind, a.started_at, a.peak, a.peak_param
+            from monitoring_alerts a join monitorings m on m.id = a.station_id where a.ended_at is null and ${sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `)}
+            order by a.started_at desc limit 100`,
+        );
+        return {
+          stations: stations.map((r) => {
+            const type = Number(r.type) as MonitoringType;
+            const band = r.last_band == null ? null : Number(r.last_band);
+            return {
+              ...r,
+              last_reading_at: r.last_reading_at == null ? null : iso(r.last_reading_at),
+              last_band_label: band == null ? null : levelLabel(type, band),
+              last_band_color: band == null ? null : levelColor(type, band),
+            };
+          }),
+          counts,
+          alerts: alerts.map((a) => ({ ...a, kind_label: a.kind === 'offline' ? 'Mất kết nối' : 'Cảnh báo', started_at: iso(a.started_at) })),
+        };
+      },
+    });
     router.add({
       method: 'GET',
       url: '/api/admin/monitorings/alerts',

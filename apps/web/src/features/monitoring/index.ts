@@ -5,4 +5,7 @@ import { monitoringRoutes } from './routes';
 export default defineFeature({
   name: 'monitoring',
   routes: monitoringRoutes,
+  menu: [
+    { route: '/admin/monitoring/statistics/overview', label: 'Tổng quan quan trắc', area: 'monitoring', subject: 'monitorings', config: { menuOrder: 5 } },
+  ],
 });

@@ -21,6 +21,11 @@ export const monitoringRoutes: RouteObject[] = [
     lazy: screen('StationEditPage'),
   },
   {
+    path: 'monitoring/statistics/overview',
+    handle: { action: 'list', subject: 'monitorings', title: 'Tổng quan quan trắc' },
+    lazy: async () => ({ Component: (await import('./overview')).OverviewPage }),
+  },
+  {
     path: 'monitoring/statistics/station/:id',
     handle: { action: 'read', subject: 'monitorings', title: 'Biểu đồ trạm quan trắc' },
     lazy: async () => ({ Component: (await import('./station-page')).StationPage }),
