@@ -48,6 +48,8 @@ test('monitoring: create an air station, send readings with its key, see its ban
   await page.getByLabel('Tên trạm').fill(`Trạm không khí ${stamp}`);
   await pick(page, 'Loại trạm', 'Không khí', false);
   await pick(page, 'Phường/xã', ward.name);
+  await page.getByLabel('Vĩ độ', { exact: true }).fill('12.6813');
+  await page.getByLabel('Kinh độ', { exact: true }).fill('108.0414');
   await page.getByRole('button', { name: 'Lưu' }).click();
 
   // the key, once, on the list the form returns to
@@ -94,4 +96,14 @@ test('monitoring: create an air station, send readings with its key, see its ban
   await expect(page.locator('tr', { hasText: 'Không khí' }).getByText(new RegExp(`^${last.band_label}: \\d+$`))).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/monitoring-overview.png' });
+
+  // the bands: a gap is refused with a message naming the bands, nothing saved
+  await page.goto('/admin/monitoring/threshold-configs');
+  await page.getByRole('tab', { name: 'Đất' }).click();
+  const from = page.getByLabel('Từ, khoảng 3 của ph');
+  await from.fill('6');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByTestId('config-errors')).toContainText("Giữa khoảng 'Khá thấp' (4.5–5.5) và khoảng 'Tốt' (6–7.5) của pH đất còn trống 5.5–6");
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-configs.png' });
 });

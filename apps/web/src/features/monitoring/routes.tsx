@@ -21,6 +21,11 @@ export const monitoringRoutes: RouteObject[] = [
     lazy: screen('StationEditPage'),
   },
   {
+    path: 'monitoring/threshold-configs',
+    handle: { action: 'list', subject: 'monitorings', title: 'Cấu hình ngưỡng quan trắc' },
+    lazy: async () => ({ Component: (await import('./threshold-configs')).ThresholdConfigsPage }),
+  },
+  {
     path: 'monitoring/statistics/overview',
     handle: { action: 'list', subject: 'monitorings', title: 'Tổng quan quan trắc' },
     lazy: async () => ({ Component: (await import('./overview')).OverviewPage }),
