@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../src/modules/monitoring/alerts';
+import { seedMonitoringDemo } from '../src/modules/monitoring/demo.module';
 import { hashDeviceKey } from '../src/modules/monitoring/device-key';
 import { makeWard } from './accounts-helpers';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
@@ -395,5 +396,33 @@ describe('overview', () => {
     expect(r.body.data.alerts).toEqual([]);
     const all = await call(t, 'GET', '/api/admin/monitorings/overview');
     expect(all.body.data.stations.map((x: any) => x.id)).toContain(s.entry.id);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a station of each type with four weeks of hourly readings, one air episode in band 1, one silent station', async () => {
+    await t.database.query(
+      sql`insert into wards (code, name, province_id, search_text) values ('24781', 'Phường Xuân Hương - Đà Lạt', (select min(id) from provinces), 'phuong xuan huong')`,
+    );
+    const now = Date.parse('2026-11-24T10:30:00Z');
+    await seedMonitoringDemo(t.app.services, now);
+    await seedMonitoringDemo(t.app.services, now); // once
+    const rows = await t.database.query<{ code: string; type: number; n: number; band1: number; last: string }>(
+      sql`select m.code, m.type, count(r.*)::int as n, count(*) filter (where r.band = 1)::int as band1, max(r.measured_at)::text as last
+        from monitorings m join monitoring_readings r on r.station_id = m.id where m.code like 'QT-%' group by 1, 2 order by 2`,
+    );
+    expect(rows.map((r) => [r.code, r.n])).toEqual([
+      ['QT-KK-01', 672],
+      ['QT-NUOC-01', 672],
+      ['QT-MUA-01', 672],
+      ['QT-TT-01', 624],
+      ['QT-DAT-01', 672],
+      ['QT-CT-01', 672],
+    ]);
+    expect(rows[0].band1).toBeGreaterThan(0);
+    expect(rows.slice(1).every((r) => r.type === 3 || r.band1 === 0)).toBe(true);
+    const raised = await evaluateAlerts(t.app.services, new Date(now), { enterMinutes: 15, clearMinutes: 30 });
+    const [tt] = await t.database.query<{ id: number }>(sql`select id from monitorings where code = 'QT-TT-01'`);
+    expect(raised).toContainEqual({ station_id: tt.id, kind: 'offline' });
   });
 });
