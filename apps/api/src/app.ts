@@ -27,6 +27,7 @@ import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
 import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
 import { startUploadCleanup } from './modules/media/upload-cleanup';
+import { startMonitoring } from './modules/monitoring/runtime';
 import { modules } from './modules/registry';
 import { startScanPartitions } from './modules/trace-public/scans';
 
@@ -129,6 +130,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   registerResources(router, services, hooks);
   for (const m of modules) m.routes?.(router, services);
   startNotificationScheduler(app, services);
+  startMonitoring(app, services);
   // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
   startUploadCleanup(app, services);
   // scans are partitioned by month: partitions made ahead at start and daily (modules/trace-public)

@@ -117,6 +117,15 @@ const schema = z.object({
   SCAN_RATE_PER_10_MIN: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(100000, 'tối đa 100000').default(30),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** raw monitoring readings older than this many months are dropped, a month partition at a time (roll-ups stay) */
+  MONITORING_RETENTION_MONTHS: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(600).default(24),
+  /** a station in band 1 ('Cảnh báo') this long raises an alert; out of band 1 this long clears it (hysteresis) */
+  MONITORING_ALERT_ENTER_MINUTES: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(0).max(10080).default(15),
+  MONITORING_ALERT_CLEAR_MINUTES: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(0).max(10080).default(30),
+  /** how often each process checks monitoring alerts (seconds; 0: never, tests drive it themselves) */
+  MONITORING_ALERT_CHECK_SECONDS: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(0).max(3600).default(60),
+  /** an MQTT broker to subscribe to (mqtt://host:1883): devices publish to stations/{code}/readings */
+  MQTT_URL: z.string().url('phải là một URL, ví dụ mqtt://127.0.0.1:1883').optional(),
 });
 
 /** Checks that concern several variables, each with its own message. */

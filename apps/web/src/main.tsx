@@ -14,6 +14,7 @@ import auth from './features/auth';
 import culture from './features/culture';
 import errors from './features/errors';
 import home from './features/home';
+import monitoring from './features/monitoring';
 import notifications from './features/notifications';
 import origin from './features/origin';
 import producers from './features/producers';
@@ -26,7 +27,21 @@ import systemLogs from './features/system-logs';
  * adds its `features/<x>/index.ts` (`defineFeature({...})`) and one line here; the app names none.
  * Hand-written screens come before the generic resource screens of the same path.
  */
-const FEATURES: readonly FeatureDef[] = [home, accounts, producers, culture, origin, areas, profile, scanStatistics, systemLogs, errors, auth, notifications];
+const FEATURES: readonly FeatureDef[] = [
+  home,
+  accounts,
+  producers,
+  culture,
+  origin,
+  monitoring,
+  areas,
+  profile,
+  scanStatistics,
+  systemLogs,
+  errors,
+  auth,
+  notifications,
+];
 
 // antd (with vi_VN and the theme) is mounted by the lazy screen trees: see app/antd-root.tsx
 installFonts();

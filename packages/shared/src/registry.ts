@@ -14,6 +14,7 @@ import manufactures from './resources/manufactures';
 import manufacturingForms from './resources/manufacturing-forms';
 import manufacturingSectors from './resources/manufacturing-sectors';
 import materialAreas from './resources/material-areas';
+import monitorings from './resources/monitorings';
 import notifications from './resources/notifications';
 import plants from './resources/plants';
 import processes from './resources/processes';
@@ -34,5 +35,5 @@ import traces from './resources/traces';
 import users from './resources/users';
 import wards from './resources/wards';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
+export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

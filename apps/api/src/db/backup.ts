@@ -33,6 +33,8 @@ export interface Manifest {
   engine: Database['kind'];
   migrations: string[];
   tables: TableInfo[];
+  /** partitions of partitioned tables (monitoring readings by month): made again before the rows load; their rows travel with the parent */
+  partitions?: { name: string; parent: string; bound: string }[];
   files: number;
 }
 
@@ -72,6 +74,16 @@ async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> 
   };
   for (const t of [...byTable.keys()].sort()) visit(t);
   return order.map((name) => ({ name, columns: byTable.get(name) as string[] }));
+}
+
+/** Partitions of the public schema's partitioned tables, with their bounds as SQL. */
+async function partitionsOf(db: Db) {
+  return q<{ name: string; parent: string; bound: string }>(
+    db,
+    sql`select c.relname as name, p.relname as parent, pg_get_expr(c.relpartbound, c.oid) as bound
+    from pg_class c join pg_inherits i on i.inhrelid = c.oid join pg_class p on p.oid = i.inhparent
+    where c.relispartition and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace order by 1`,
+  );
 }
 
 function listFiles(root: string, rel = ''): string[] {
@@ -124,7 +136,17 @@ export async function backupTo(database: Database, store: Store, file: string): 
         }
         tables.push({ ...t, rows });
       }
-      return { format: BACKUP_FORMAT, version: 1, created_at: new Date().toISOString(), engine: database.kind, migrations, tables, files: 0 } as Manifest;
+      const partitions = await partitionsOf(db);
+      return {
+        format: BACKUP_FORMAT,
+        version: 1,
+        created_at: new Date().toISOString(),
+        engine: database.kind,
+        migrations,
+        tables,
+        partitions,
+        files: 0,
+      } as Manifest;
     });
     // the store's files (after the rows: a file uploaded meanwhile is extra, never missing): from a
     // local store hard links into the staging folder (no copy), from S3 downloads
@@ -209,11 +231,17 @@ export async function restoreFrom(database: Database, store: Store, file: string
       const fks = await q<{ tbl: string; name: string; def: string }>(
         tx,
         sql`select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
-        from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = current_schema()`,
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = current_schema() and c.conparentid = 0`,
       );
       for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} drop constraint ${ident(f.name)}`);
       // triggers that keep roll-ups (scans → scan_daily) stand aside: the roll-ups are restored as they were
       await tx.execute(sql`select set_config('nns.restoring', 'on', true)`);
+      // the partitions the rows were in (their foreign keys come with the parent's, put back below)
+      for (const p of manifest.partitions ?? []) {
+        // the bound is SQL text from the file: only DEFAULT or a plain range of quoted constants passes
+        if (!/^(DEFAULT|FOR VALUES FROM \('[^';]*'\) TO \('[^';]*'\))$/.test(p.bound)) throw new RestoreRefused(`phân vùng ${p.name} trong bản sao lưu không hợp lệ`);
+        await tx.execute(sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`);
+      }
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
       for (const t of manifest.tables) {
         const have = current.get(t.name);

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   inet,
   integer,
@@ -241,4 +242,85 @@ export const stampPrintJobs = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('stamp_print_jobs_stamp_idx').on(t.stamp_id, t.created_at), index('stamp_print_jobs_created_at_idx').on(t.created_at)],
+);
+
+const stations = tableOf('monitorings');
+const wards = tableOf('wards');
+
+/**
+ * Band configs of environment monitoring (issue 15): one per station type by default (ward_id null)
+ * and per ward overrides. `config` is `{parameters: {key: [{level, from, to, color}]}}` (@nns/shared/monitoring).
+ */
+export const monitoringConfigs = pgTable(
+  'monitoring_configs',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    ward_id: integer('ward_id').references(wards, { onDelete: 'cascade' }),
+    config: jsonb('config').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+    updated_by: integer('updated_by').references(users, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('monitoring_configs_type_ward_uq').on(t.type, t.ward_id),
+    uniqueIndex('monitoring_configs_type_default_uq').on(t.type).where(sql`ward_id is null`),
+  ],
+);
+
+/**
+ * Roll-ups of readings kept on ingest (raw readings live in the month-partitioned
+ * monitoring_readings, made by migration SQL drizzle cannot express): per station, bucket and
+ * parameter the count, sum, min and max, so a chart of a year never reads raw rows. Hourly buckets
+ * are UTC hours; daily buckets are days at UTC+7 (their start as a timestamp).
+ */
+const rollup = (name: string) =>
+  pgTable(
+    name,
+    {
+      station_id: integer('station_id').notNull().references(stations, { onDelete: 'cascade' }),
+      bucket: ts('bucket').notNull(),
+      param: text('param').notNull(),
+      n: integer('n').notNull(),
+      sum: doublePrecision('sum').notNull(),
+      min: doublePrecision('min').notNull(),
+      max: doublePrecision('max').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.station_id, t.param, t.bucket] })],
+  );
+export const monitoringHourly = rollup('monitoring_hourly');
+export const monitoringDaily = rollup('monitoring_daily');
+
+/**
+ * Alert state of a station, kept in the database so a restart does not reset it: since when its
+ * latest readings have been in band 1 ('Cảnh báo'), and since when they have been out of it while
+ * an alert is open (the clear waits for MONITORING_ALERT_CLEAR_MINUTES: hysteresis).
+ */
+export const monitoringStationState = pgTable('monitoring_station_state', {
+  station_id: integer('station_id').primaryKey().references(stations, { onDelete: 'cascade' }),
+  band1_since: ts('band1_since'),
+  clear_since: ts('clear_since'),
+});
+
+/**
+ * Alerts of monitoring stations: 'band' (in 'Cảnh báo' longer than MONITORING_ALERT_ENTER_MINUTES)
+ * and 'offline' ('mất kết nối': silent longer than 3 expected intervals). At most one open alert of a
+ * kind per station (the partial unique index), so several processes raise it once.
+ */
+export const monitoringAlerts = pgTable(
+  'monitoring_alerts',
+  {
+    id: serial('id').primaryKey(),
+    station_id: integer('station_id').notNull().references(stations, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    started_at: ts('started_at').notNull(),
+    ended_at: ts('ended_at'),
+    /** the worst value while open: the highest VN_AQI, the lowest VN_WQI, the most rain */
+    peak: doublePrecision('peak'),
+    peak_param: text('peak_param'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('monitoring_alerts_open_uq').on(t.station_id, t.kind).where(sql`ended_at is null`),
+    index('monitoring_alerts_station_started_idx').on(t.station_id, t.started_at),
+  ],
 );

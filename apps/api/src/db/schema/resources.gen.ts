@@ -16,6 +16,7 @@ export const manufactures = tableFor(resourceByName['manufactures']);
 export const manufacturingForms = tableFor(resourceByName['manufacturing-forms']);
 export const manufacturingSectors = tableFor(resourceByName['manufacturing-sectors']);
 export const materialAreas = tableFor(resourceByName['material-areas']);
+export const monitorings = tableFor(resourceByName['monitorings']);
 export const notifications = tableFor(resourceByName['notifications']);
 export const plants = tableFor(resourceByName['plants']);
 export const processes = tableFor(resourceByName['processes']);

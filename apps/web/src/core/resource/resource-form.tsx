@@ -46,6 +46,8 @@ export interface ResourceFormProps {
   transformBody?: (body: Record<string, unknown>, mode: 'create' | 'update') => Record<string, unknown>;
   /** where to go after saving or on 'Quay lại'; defaults to the list */
   backTo?: string;
+  /** replaces the success popup after a save (the form has already left for `backTo`): a station's device key shown once */
+  onSaved?: (env: Envelope) => void;
 }
 
 // Leaflet is fetched only by forms that have a map
@@ -63,7 +65,7 @@ export function refusalMessage(env: Envelope | undefined): string {
 }
 
 /** The create/edit screen of a resource, validated with the declaration's own zod schema. */
-export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo }: ResourceFormProps) {
+export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo, onSaved }: ResourceFormProps) {
   const mode = id ? 'update' : 'create';
   const [form] = Form.useForm<FormValues>();
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
@@ -154,7 +156,8 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
       // the popup stays up over the list; leaving first means the unsaved-changes guard sees a clean form
       setTimeout(() => {
         navigate(backPath);
-        resultPopup(env);
+        if (onSaved) onSaved(env);
+        else resultPopup(env);
       }, 0);
       return;
     }

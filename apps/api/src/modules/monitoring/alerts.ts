@@ -1,0 +1,142 @@
+import { optionLabel } from '@nns/shared';
+import { levelLabel, MONITORING_TYPES, type MonitoringType } from '@nns/shared/monitoring';
+import { sql } from 'drizzle-orm';
+import { notify } from '../../core/notify';
+import { exec, iso } from '../../core/resource-store';
+import type { Services } from '../../core/services';
+import type { Db } from '../../db/client';
+import type { Station, StoredReading } from './ingest';
+
+/** The value an alert's peak follows per type, and whether higher is worse. */
+const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min' }>> = {
+  1: { param: 'aqi', worse: 'max' },
+  2: { param: 'wqi', worse: 'min' },
+  3: { param: 'rain_mm', worse: 'max' },
+};
+
+/** How many expected intervals of silence make a station 'mất kết nối'. */
+export const OFFLINE_INTERVALS = 3;
+
+/**
+ * What a new latest reading does to a station's alert state (in the ingest's transaction): band 1
+ * starts (or keeps) the 'since' clock, anything else stops it and starts the clear clock; an open
+ * 'offline' alert ends; an open band alert takes the reading's value into its peak.
+ */
+export async function onLatestReading(db: Db, station: Station, latest: StoredReading) {
+  const inBand1 = latest.band === 1 && station.type !== 3;
+  const at = latest.measured_at;
+  await db.execute(
+    sql`insert into monitoring_station_state (station_id, band1_since, clear_since) values (${station.id}, ${inBand1 ? at : null}::timestamptz, ${inBand1 ? null : at}::timestamptz)
+      on conflict (station_id) do update set
+        band1_since = case when ${inBand1} then coalesce(monitoring_station_state.band1_since, excluded.band1_since) else null end,
+        clear_since = case when ${inBand1} then null else coalesce(monitoring_station_state.clear_since, excluded.clear_since) end`,
+  );
+  await db.execute(sql`update monitoring_alerts set ended_at = ${at}::timestamptz where station_id = ${station.id} and kind = 'offline' and ended_at is null`);
+  const peak = PEAK[station.type];
+  const v = peak ? ((latest as unknown as Record<string, number | null>)[peak.param] ?? latest.values[peak.param]) : null;
+  if (peak && v != null) {
+    const better = peak.worse === 'max' ? sql`greatest(coalesce(peak, ${v}), ${v})` : sql`least(coalesce(peak, ${v}), ${v})`;
+    await db.execute(
+      sql`update monitoring_alerts set peak = ${better}, peak_param = ${peak.param} where station_id = ${station.id} and kind = 'band' and ended_at is null`,
+    );
+  }
+}
+
+interface Due {
+  id: number;
+  code: string;
+  name: string;
+  type: number;
+  ward_id: number;
+  since: string;
+}
+
+const vnTime = (t: string) => {
+  const d = new Date(Date.parse(t) + 7 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())} ${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+};
+
+/** The ward's officers: its users who may see its stations (list:monitorings), active. */
+async function officersOf(db: Db, wardId: number): Promise<number[]> {
+  const rows = await exec<{ id: number }>(
+    db,
+    sql`select u.id from users u where u.ward_id = ${wardId} and u.status = 'active' and exists (
+      select 1 from role_permissions rp join permissions p on p.id = rp.permission_id
+      where rp.role_id = u.role_id and p.action = 'list' and p.subject = 'monitorings')`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+async function tell(s: Services, db: Db, wardId: number, title: string, content: string) {
+  for (const userId of await officersOf(db, wardId)) await notify(s, { audience: 'user', user_id: userId }, { title, content }, db);
+}
+
+/**
+ * One pass of the alert timer (every process runs it; each alert is raised once, guarded by the
+ * partial unique index on open alerts and the insert's `on conflict do nothing`):
+ * - band: in band 1 since longer than the enter time and no open band alert → raise and tell;
+ * - clear: an open band alert whose station has been out of band 1 longer than the clear time → end;
+ * - offline: an active station silent for more than 3 expected intervals → raise 'mất kết nối'.
+ */
+export async function evaluateAlerts(
+  s: Services,
+  now = new Date(),
+  o = { enterMinutes: s.config.MONITORING_ALERT_ENTER_MINUTES, clearMinutes: s.config.MONITORING_ALERT_CLEAR_MINUTES },
+) {
+  const nowIso = now.toISOString();
+  const raised: { station_id: number; kind: string }[] = [];
+  await s.database.db.transaction(async (t) => {
+    const db = t as unknown as Db;
+    const band = await exec<Due>(
+      db,
+      sql`select m.id, m.code, m.name, m.type, m.ward_id, st.band1_since as since from monitoring_station_state st join monitorings m on m.id = st.station_id
+        where st.band1_since is not null and st.band1_since <= ${nowIso}::timestamptz - make_interval(mins => ${o.enterMinutes}) and m.status = 1
+          and not exists (select 1 from monitoring_alerts a where a.station_id = m.id and a.kind = 'band' and a.ended_at is null)`,
+    );
+    for (const d of band) {
+      const [a] = await exec<{ id: number }>(
+        db,
+        sql`insert into monitoring_alerts (station_id, kind, started_at, peak, peak_param)
+          select ${d.id}, 'band', ${d.since}::timestamptz, null, null on conflict do nothing returning id`,
+      );
+      if (!a) continue;
+      raised.push({ station_id: d.id, kind: 'band' });
+      const type = Number(d.type) as MonitoringType;
+      await tell(
+        s,
+        db,
+        Number(d.ward_id),
+        `Cảnh báo quan trắc: ${d.name}`,
+        `Trạm ${optionLabel(MONITORING_TYPES, type).toLowerCase()} ${d.code} ở mức '${levelLabel(type, 1)}' từ ${vnTime(iso(d.since) as string)}.`,
+      );
+    }
+    await db.execute(
+      sql`update monitoring_alerts a set ended_at = st.clear_since from monitoring_station_state st
+        where a.station_id = st.station_id and a.kind = 'band' and a.ended_at is null
+          and st.clear_since is not null and st.clear_since <= ${nowIso}::timestamptz - make_interval(mins => ${o.clearMinutes})`,
+    );
+    const silent = await exec<Due>(
+      db,
+      sql`select m.id, m.code, m.name, m.type, m.ward_id, coalesce(m.last_reading_at, m.created_at) as since from monitorings m
+        where m.status = 1 and coalesce(m.last_reading_at, m.created_at) < ${nowIso}::timestamptz - make_interval(mins => m.expected_interval_minutes * ${OFFLINE_INTERVALS})
+          and not exists (select 1 from monitoring_alerts a where a.station_id = m.id and a.kind = 'offline' and a.ended_at is null)`,
+    );
+    for (const d of silent) {
+      const [a] = await exec<{ id: number }>(
+        db,
+        sql`insert into monitoring_alerts (station_id, kind, started_at) values (${d.id}, 'offline', ${nowIso}::timestamptz) on conflict do nothing returning id`,
+      );
+      if (!a) continue;
+      raised.push({ station_id: d.id, kind: 'offline' });
+      await tell(
+        s,
+        db,
+        Number(d.ward_id),
+        `Mất kết nối: ${d.name}`,
+        `Trạm ${d.code} không gửi dữ liệu từ ${vnTime(iso(d.since) as string)} (quá ${OFFLINE_INTERVALS} chu kỳ).`,
+      );
+    }
+  });
+  return raised;
+}

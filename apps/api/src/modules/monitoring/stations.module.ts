@@ -1,0 +1,119 @@
+import type { MonitoringType } from '@nns/shared/monitoring';
+import { levelColor, levelLabel, PARAMETERS } from '@nns/shared/monitoring';
+import stationsDef from '@nns/shared/resources/monitorings';
+import { z } from 'zod';
+import { defineModule, type ResourceHooks } from '../../core/module';
+import { attachRefs, findOne, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { echoedKeys, writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { hashDeviceKey, newDeviceKey } from './device-key';
+
+const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
+
+/** The band's caption and colour beside its number (rain stations use the six rain levels). */
+const hooks: ResourceHooks = {
+  present: (row) => {
+    const type = row.type as MonitoringType;
+    const band = row.last_band as number | null;
+    return {
+      ...row,
+      last_band_label: band == null ? null : levelLabel(type, band),
+      last_band_color: band == null ? null : levelColor(type, band),
+    };
+  },
+  presentedKeys: ['last_band_label', 'last_band_color'],
+};
+
+export default defineModule({
+  name: 'monitoring-stations',
+  hooks: { monitorings: hooks },
+  routes(router, services) {
+    const base = '/api/admin/monitorings';
+    const tags = [stationsDef.label];
+    router.add({
+      method: 'POST',
+      url: base,
+      access: { action: 'create', subject: 'monitorings' },
+      summary: 'Thêm trạm quan trắc (trả về khóa thiết bị một lần)',
+      tags,
+      body: stationsDef.createSchema,
+      response: z.object({ entry: z.record(z.string(), z.unknown()), device_key: z.string().describe('khóa thiết bị, chỉ trả về một lần') }),
+      message: 'Thêm mới thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const key = newDeviceKey();
+          const row = await writeRecord({
+            def: stationsDef,
+            hooks,
+            ctx,
+            db,
+            data: { ...(ctx.body as Record<string, unknown>), device_key_hash: hashDeviceKey(key) },
+            trusted: ['device_key_hash'],
+            audit: 'create',
+          });
+          await attachRefs(db, stationsDef, [row]);
+          return { entry: present(stationsDef, row, hooks, ctx), device_key: key };
+        }),
+    });
+    // the spec's client edits with PATCH; the generic PUT stays for the generic form
+    router.add({
+      method: 'PATCH',
+      url: `${base}/:id`,
+      access: { action: 'update', subject: 'monitorings' },
+      summary: 'Cập nhật trạm quan trắc',
+      tags,
+      params: idParams,
+      body: stationsDef.updateSchema,
+      bodyIgnores: echoedKeys(stationsDef, hooks),
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
+          const row = await writeRecord({ def: stationsDef, hooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
+          await attachRefs(db, stationsDef, [row]);
+          return { entry: present(stationsDef, row, hooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'PUT',
+      url: `${base}/rotate-key/:id`,
+      access: { action: 'update', subject: 'monitorings' },
+      summary: 'Đổi khóa thiết bị của trạm (khóa cũ hết hiệu lực ngay)',
+      tags,
+      params: idParams,
+      response: z.object({ id: z.number().int(), device_key: z.string() }),
+      message: 'Đã tạo khóa thiết bị mới',
+      handler: async (ctx) => {
+        const key = newDeviceKey();
+        await services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
+          await writeRecord({
+            def: stationsDef,
+            hooks,
+            ctx,
+            db,
+            existing,
+            data: { device_key_hash: hashDeviceKey(key) },
+            trusted: ['device_key_hash'],
+            auditKeys: ['code'],
+            audit: 'rotate-key',
+          });
+        });
+        return { id: ctx.params.id, device_key: key };
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: `${base}/water-config`,
+      access: { action: 'list', subject: 'monitorings' },
+      summary: 'Thông số đo của từng loại trạm (khóa, tên, đơn vị, giới hạn vật lý)',
+      tags,
+      handler: async () => ({ entries: Object.entries(PARAMETERS).map(([type, params]) => ({ type: Number(type), parameters: params })) }),
+    });
+  },
+});

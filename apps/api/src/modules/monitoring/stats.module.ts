@@ -1,0 +1,159 @@
+import { levelColor, levelLabel, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
+import stationsDef from '@nns/shared/resources/monitorings';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors';
+import { defineModule } from '../../core/module';
+import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { scopeOf } from '../../core/scope';
+import { configInForce } from './band-config';
+
+const DAY = 86_400_000;
+/** the longest period each interval answers (a year of hours would be 8,760 points per parameter) */
+const MAX_SPAN: Record<string, number> = { hour: 93 * DAY, day: 5 * 366 * DAY, month: 20 * 366 * DAY };
+
+const isoDate = z
+  .string({ error: 'Thời gian không hợp lệ' })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Thời gian phải theo ISO 8601, ví dụ 2026-11-01T00:00:00+07:00');
+
+const statQuery = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    interval: z.enum(['hour', 'day', 'month'], { error: 'Khoảng thống kê phải là hour, day hoặc month' }).optional(),
+  })
+  .strict();
+
+export default defineModule({
+  name: 'monitoring-stats',
+  routes(router, services) {
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/overview',
+      access: { action: 'list', subject: 'monitorings' },
+      summary: 'Tổng quan quan trắc: các trạm với mức hiện tại (bản đồ), số trạm theo loại và mức, các cảnh báo đang mở',
+      tags: [stationsDef.label],
+      handler: async (ctx) => {
+        const scope = scopeOf(stationsDef, ctx.user);
+        const w = sql.join([sql`status = 1`, ...scope], sql` and `);
+        const stations = await exec<Record<string, unknown>>(
+          services.db,
+          sql`select id, code, name, type, ward_id, lat, long, last_band, last_reading_at from monitorings where ${w} order by id limit 20000`,
+        );
+        const counts = await exec<{ type: number; band: number | null; n: number }>(
+          services.db,
+          sql`select type, last_band as band, count(*)::int as n from monitorings where ${w} group by 1, 2 order by 1, 2`,
+        );
+        const alerts = await exec<Record<string, unknown>>(
+          services.db,
+          sql`select a.id, a.station_id, m.code as station_code, m.name as station_name, a.kind, a.started_at, a.peak, a.peak_param
+            from monitoring_alerts a join monitorings m on m.id = a.station_id where a.ended_at is null and ${sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `)}
+            order by a.started_at desc limit 100`,
+        );
+        return {
+          stations: stations.map((r) => {
+            const type = Number(r.type) as MonitoringType;
+            const band = r.last_band == null ? null : Number(r.last_band);
+            return {
+              ...r,
+              last_reading_at: r.last_reading_at == null ? null : iso(r.last_reading_at),
+              last_band_label: band == null ? null : levelLabel(type, band),
+              last_band_color: band == null ? null : levelColor(type, band),
+            };
+          }),
+          counts,
+          alerts: alerts.map((a) => ({ ...a, kind_label: a.kind === 'offline' ? 'Mất kết nối' : 'Cảnh báo', started_at: iso(a.started_at) })),
+        };
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/alerts',
+      access: { action: 'list', subject: 'monitorings' },
+      summary: 'Cảnh báo của các trạm quan trắc (bắt đầu, kết thúc, giá trị đỉnh), đang mở trước',
+      tags: [stationsDef.label],
+      query: z
+        .object({ active: z.enum(['0', '1'], { error: 'active phải là 0 hoặc 1' }).optional(), station_id: z.coerce.number().int().positive().optional() })
+        .strict(),
+      handler: async (ctx) => {
+        const scope = scopeOf(stationsDef, ctx.user).map((c) => sql`m.id in (select id from monitorings where ${c})`);
+        const w = [...scope];
+        if (ctx.query.active === '1') w.push(sql`a.ended_at is null`);
+        if (ctx.query.active === '0') w.push(sql`a.ended_at is not null`);
+        if (ctx.query.station_id) w.push(sql`a.station_id = ${ctx.query.station_id}`);
+        const rows = await exec(
+          services.db,
+          sql`select a.id, a.station_id, m.code as station_code, m.name as station_name, m.type as station_type, m.ward_id, a.kind, a.started_at, a.ended_at, a.peak, a.peak_param
+            from monitoring_alerts a join monitorings m on m.id = a.station_id ${w.length ? sql`where ${sql.join(w, sql` and `)}` : sql``}
+            order by (a.ended_at is null) desc, a.started_at desc limit 200`,
+        );
+        return {
+          entries: rows.map((r) => ({
+            ...r,
+            kind_label: r.kind === 'offline' ? 'Mất kết nối' : 'Cảnh báo',
+            started_at: iso(r.started_at),
+            ended_at: r.ended_at == null ? null : iso(r.ended_at),
+          })),
+        };
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/stat-monitoring/:id',
+      access: { action: 'read', subject: 'monitorings' },
+      summary: 'Thống kê một trạm quan trắc theo giờ, ngày hoặc tháng (nhỏ nhất, trung bình, lớn nhất) từ bảng tổng hợp',
+      tags: [stationsDef.label],
+      params: idParams,
+      query: statQuery,
+      handler: async (ctx) => {
+        const db = services.db;
+        const station = await findOne(db, stationsDef, ctx.params.id, ctx);
+        await attachRefs(db, stationsDef, [station]);
+        const interval = ctx.query.interval ?? 'hour';
+        const to = ctx.query.to ? Date.parse(ctx.query.to) : Date.now();
+        const from = ctx.query.from ? Date.parse(ctx.query.from) : to - 7 * DAY;
+        if (from >= to) throw badRequest([{ field: 'from', message: 'Thời gian bắt đầu phải trước thời gian kết thúc' }]);
+        if (to - from > MAX_SPAN[interval])
+          throw badRequest([
+            {
+              field: 'interval',
+              message: `Khoảng thời gian quá dài cho thống kê theo ${interval === 'hour' ? 'giờ (tối đa 93 ngày)' : 'ngày (tối đa 5 năm)'}`,
+            },
+          ]);
+        const f = new Date(from).toISOString();
+        const t = new Date(to).toISOString();
+        const id = ctx.params.id;
+        // never the raw readings: hours from the hourly roll-up, days and months from the daily one
+        const rows = await exec<{ bucket: string; param: string; n: number; sum: number; min: number; max: number }>(
+          db,
+          interval === 'hour'
+            ? sql`select bucket, param, n, sum, min, max from monitoring_hourly where station_id = ${id} and bucket >= ${f} and bucket < ${t} order by param, bucket`
+            : interval === 'day'
+              ? sql`select bucket, param, n, sum, min, max from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} order by param, bucket`
+              : sql`select date_trunc('month', bucket + interval '7 hours') - interval '7 hours' as bucket, param, sum(n)::int as n, sum(sum) as sum, min(min) as min, max(max) as max
+                  from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} group by 1, 2 order by 2, 1`,
+        );
+        const type = Number(station.type) as MonitoringType;
+        const params = parametersOf(type);
+        const series: Record<string, { t: string; n: number; min: number; mean: number; max: number }[]> = {};
+        for (const r of rows) {
+          const n = Number(r.n);
+          (series[r.param] ??= []).push({ t: iso(r.bucket) as string, n, min: Number(r.min), mean: Number(r.sum) / n, max: Number(r.max) });
+        }
+        const { config, source } = await configInForce(db, type, Number(station.ward_id));
+        return {
+          station: present(stationsDef, station, undefined, ctx),
+          interval,
+          from: f,
+          to: t,
+          parameters: Object.fromEntries(Object.keys(series).map((k) => [k, { label: params[k]?.label ?? k, unit: params[k]?.unit ?? '' }])),
+          series,
+          bands: config.parameters,
+          band_source: source,
+          levels: levelsOf(type).map((o) => ({ level: o.value, label: o.label, color: levelColor(type, Number(o.value)) })),
+        };
+      },
+    });
+  },
+});

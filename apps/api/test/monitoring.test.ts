@@ -1,0 +1,428 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateAlerts } from '../src/modules/monitoring/alerts';
+import { seedMonitoringDemo } from '../src/modules/monitoring/demo.module';
+import { hashDeviceKey } from '../src/modules/monitoring/device-key';
+import { makeWard } from './accounts-helpers';
+import { call, makeApp, makeUser, type TestApp } from './helpers';
+
+let t: TestApp;
+let wardA: number;
+let wardB: number;
+beforeAll(async () => {
+  // the alert timer is driven by the tests with their own clock
+  t = await makeApp({ MONITORING_ALERT_CHECK_SECONDS: 0 });
+  wardA = await makeWard(t, 'Phường Tân Lập');
+  wardB = await makeWard(t, 'Xã Hòa Thắng');
+});
+afterAll(async () => t?.close());
+
+async function station(body: Record<string, unknown>, token?: string) {
+  const r = await call(t, 'POST', '/api/admin/monitorings', { body: { status: 1, expected_interval_minutes: 10, ...body }, token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as { entry: Record<string, any>; device_key: string };
+}
+
+async function ingest(key: string | null, body: unknown) {
+  const r = await t.app.inject({ method: 'POST', url: '/api/ingest/readings', payload: body as object, headers: key ? { 'x-device-key': key } : {} });
+  return { status: r.statusCode, body: r.json() };
+}
+
+describe('stations', () => {
+  it('creates a station and shows its device key once, stored hashed', async () => {
+    const { entry, device_key } = await station({ code: 'KK-01', name: 'Trạm không khí Tân Lập', type: 1, ward_id: wardA, lat: 12.68, long: 108.04 });
+    expect(device_key).toMatch(/^nns_[A-Za-z0-9_-]{43}$/);
+    expect(entry).not.toHaveProperty('device_key_hash');
+    expect(entry.type).toBe(1);
+    const [row] = await t.database.query<{ device_key_hash: string }>(sql`select device_key_hash from monitorings where id = ${entry.id}`);
+    expect(row.device_key_hash).toBe(hashDeviceKey(device_key));
+    expect(row.device_key_hash).not.toContain(device_key);
+    const g = await call(t, 'GET', `/api/admin/monitorings/${entry.id}`);
+    expect(JSON.stringify(g.body)).not.toContain(device_key);
+    expect(JSON.stringify(g.body)).not.toContain(row.device_key_hash);
+    const list = await call(t, 'GET', '/api/admin/monitorings', { query: { type: '1' } });
+    expect(list.body.data.entries.map((e: any) => e.code)).toContain('KK-01');
+  });
+
+  it('refuses a bad type, coordinates outside Vietnam and a duplicate code, per field in Vietnamese', async () => {
+    const r = await call(t, 'POST', '/api/admin/monitorings', { body: { code: 'X-1', name: 'Trạm', type: 9, ward_id: wardA, lat: 50 } });
+    expect(r.status).toBe(400);
+    const fields = Object.fromEntries(r.body.data.errors.map((e: any) => [e.field, e.message]));
+    expect(fields.type).toMatch(/Loại trạm/);
+    expect(fields.lat).toMatch(/Vĩ độ/);
+    await station({ code: 'DUP-1', name: 'Trạm 1', type: 3, ward_id: wardA });
+    const d = await call(t, 'POST', '/api/admin/monitorings', { body: { code: 'DUP-1', name: 'Trạm 2', type: 3, ward_id: wardA } });
+    expect(d.status).toBe(409);
+  });
+
+  it('PATCH edits; rotating the key makes the old one useless', async () => {
+    const { entry, device_key } = await station({ code: 'MUA-01', name: 'Trạm mưa', type: 3, ward_id: wardA });
+    const p = await call(t, 'PATCH', `/api/admin/monitorings/${entry.id}`, { body: { name: 'Trạm đo mưa Tân Lập' } });
+    expect(p.status).toBe(200);
+    expect(p.body.data.entry.name).toBe('Trạm đo mưa Tân Lập');
+    const ok = await ingest(device_key, { measured_at: '2026-11-20T01:00:00Z', values: { rain_mm: 3 } });
+    expect(ok.status).toBe(200);
+    const rot = await call(t, 'PUT', `/api/admin/monitorings/rotate-key/${entry.id}`);
+    expect(rot.status).toBe(200);
+    const fresh = rot.body.data.device_key;
+    expect(fresh).not.toBe(device_key);
+    expect((await ingest(device_key, { measured_at: '2026-11-20T02:00:00Z', values: { rain_mm: 3 } })).status).toBe(401);
+    expect((await ingest(fresh, { measured_at: '2026-11-20T02:00:00Z', values: { rain_mm: 3 } })).status).toBe(200);
+  });
+
+  it('a ward officer sees and creates only stations of their ward', async () => {
+    const perms = ['list:monitorings', 'read:monitorings', 'create:monitorings', 'update:monitorings'];
+    const officer = await makeUser(t, { perms, wardId: wardB });
+    const other = await station({ code: 'NUOC-B1', name: 'Trạm nước Hòa Thắng', type: 2, ward_id: wardB });
+    const list = await call(t, 'GET', '/api/admin/monitorings', { token: officer.token, query: { limit: '100' } });
+    const wards = new Set(list.body.data.entries.map((e: any) => e.ward_id));
+    expect([...wards]).toEqual([wardB]);
+    expect(list.body.data.entries.map((e: any) => e.id)).toContain(other.entry.id);
+    const refused = await call(t, 'POST', '/api/admin/monitorings', { token: officer.token, body: { code: 'KK-X', name: 'Trạm', type: 1, ward_id: wardA } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.errors[0].field).toBe('ward_id');
+    const mine = await station({ code: 'KK-B2', name: 'Trạm không khí Hòa Thắng', type: 1, ward_id: wardB }, officer.token);
+    expect(mine.entry.ward_id).toBe(wardB);
+  });
+});
+
+describe('ingest', () => {
+  it('refuses a missing or wrong key (401) and another station’s key (403)', async () => {
+    const a = await station({ code: 'KK-401', name: 'Trạm A', type: 1, ward_id: wardA });
+    const body = { measured_at: '2026-11-20T01:00:00Z', values: { pm25: 10 } };
+    expect((await ingest(null, body)).status).toBe(401);
+    const wrong = await ingest('nns_khong-co-that', body);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe('Khóa thiết bị không hợp lệ');
+    const other = await ingest(a.device_key, { ...body, station_code: 'KK-01' });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toMatch(/KK-01/);
+    const [{ n }] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id = ${a.entry.id}`);
+    expect(n).toBe(0);
+    // a station switched off takes nothing
+    await call(t, 'PUT', `/api/admin/monitorings/change-status/${a.entry.id}`);
+    expect((await ingest(a.device_key, body)).status).toBe(403);
+  });
+
+  it('refuses out-of-range and unknown values per field, and nothing of the batch is stored', async () => {
+    const s = await station({ code: 'KK-RANGE', name: 'Trạm B', type: 1, ward_id: wardA });
+    const r = await ingest(s.device_key, {
+      readings: [
+        { measured_at: '2026-11-20T01:00:00Z', values: { pm25: 12 } },
+        { measured_at: '2026-11-20T01:05:00Z', values: { pm25: -3, ph: 7, o3: 'nhiều' } },
+        { measured_at: 'hôm qua', values: {} },
+      ],
+    });
+    expect(r.status).toBe(400);
+    const errs = Object.fromEntries(r.body.data.errors.map((e: any) => [e.field, e.message]));
+    expect(errs['readings.1.values.pm25']).toBe('PM2.5 phải từ 0 µg/m³ đến 1.000 µg/m³ (nhận được -3 µg/m³)');
+    expect(errs['readings.1.values.ph']).toBe("Thông số 'ph' không thuộc loại trạm này");
+    expect(errs['readings.1.values.o3']).toBe('O3 phải là một số');
+    expect(errs['readings.2.measured_at']).toMatch(/ISO 8601/);
+    expect(errs['readings.2.values']).toMatch(/bắt buộc/);
+    const [{ n }] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id = ${s.entry.id}`);
+    expect(n).toBe(0);
+  });
+
+  it('limits a batch to 1,000 readings', async () => {
+    const s = await station({ code: 'MUA-LIM', name: 'Trạm mưa', type: 3, ward_id: wardA });
+    const base = Date.parse('2026-10-01T00:00:00Z');
+    const batch = (n: number) => ({
+      readings: Array.from({ length: n }, (_, i) => ({ measured_at: new Date(base + i * 60_000).toISOString(), values: { rain_mm: 0.2 } })),
+    });
+    const big = await ingest(s.device_key, batch(1001));
+    expect(big.status).toBe(400);
+    expect(big.body.data.errors[0]).toEqual({ field: 'readings', message: 'Mỗi lần gửi tối đa 1.000 bản ghi đo (đã gửi 1.001)' });
+    const ok = await ingest(s.device_key, batch(1000));
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.stored).toBe(1000);
+    expect((await ingest(s.device_key, { readings: [] })).status).toBe(400);
+  });
+
+  it('is idempotent on (station, time), takes late readings, and keeps roll-ups exact', async () => {
+    const s = await station({ code: 'MUA-IDEM', name: 'Trạm mưa', type: 3, ward_id: wardA });
+    const r1 = await ingest(s.device_key, {
+      readings: [
+        { measured_at: '2026-11-20T01:00:00Z', values: { rain_mm: 2 } },
+        { measured_at: '2026-11-20T01:30:00Z', values: { rain_mm: 4 } },
+      ],
+    });
+    expect(r1.body.data.stored).toBe(2);
+    // resent, with one late reading of the previous month
+    const r2 = await ingest(s.device_key, {
+      readings: [
+        { measured_at: '2026-11-20T01:30:00Z', values: { rain_mm: 4 } },
+        { measured_at: '2026-10-31T23:50:00+07:00', values: { rain_mm: 20 } },
+      ],
+    });
+    expect(r2.status).toBe(200);
+    expect(r2.body.data.stored).toBe(1);
+    expect(r2.body.data.duplicates).toEqual(['2026-11-20T01:30:00.000Z']);
+    expect(r2.body.data.readings[0]).toMatchObject({ measured_at: '2026-10-31T16:50:00.000Z', band: 4, band_label: 'Mưa vừa' });
+    const rows = await t.database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id = ${s.entry.id}`);
+    expect(rows[0].n).toBe(3);
+    const [h] = await t.database.query<{ n: number; sum: number; min: number; max: number }>(
+      sql`select n, sum, min, max from monitoring_hourly where station_id = ${s.entry.id} and param = 'rain_mm' and bucket = '2026-11-20T01:00:00Z'`,
+    );
+    expect(h).toMatchObject({ n: 2, sum: 6, min: 2, max: 4 });
+    // the late reading lies in its own month's partition, and in the day of 31/10 at UTC+7
+    const parts = await t.database.query<{ relname: string }>(
+      sql`select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'monitoring_readings'::regclass order by 1`,
+    );
+    expect(parts.map((p) => p.relname)).toEqual(expect.arrayContaining(['monitoring_readings_p202610', 'monitoring_readings_p202611']));
+    const [d] = await t.database.query<{ n: number }>(
+      sql`select n from monitoring_daily where station_id = ${s.entry.id} and param = 'rain_mm' and bucket = '2026-10-30T17:00:00Z'`,
+    );
+    expect(d.n).toBe(1);
+    // the station keeps its latest reading, not the late one
+    const g = await call(t, 'GET', `/api/admin/monitorings/${s.entry.id}`);
+    expect(g.body.data.entry).toMatchObject({ last_band: 2, last_band_label: 'Mưa nhỏ', last_values: { rain_mm: 4 } });
+  });
+
+  it('air readings carry their hourly VN_AQI and its dominant pollutant, and the band from it', async () => {
+    const s = await station({ code: 'KK-AQI', name: 'Trạm không khí', type: 1, ward_id: wardA });
+    // the decision's example: PM2.5 hourly means 09:00 … 20:00, then O3 and NO2 at 20:00
+    const pm = [26.9, 24.7, 20.5, 23.5, 19.5, 16.5, 19.0, 16.5, 20.3, 22.4, 19.6];
+    const hour = (h: number) => `2026-11-19T${String(h).padStart(2, '0')}:10:00Z`;
+    const first = await ingest(s.device_key, { readings: pm.map((v, i) => ({ measured_at: hour(9 + i), values: { pm25: v } })) });
+    expect(first.status).toBe(200);
+    const last = await ingest(s.device_key, { measured_at: hour(20), values: { pm25: 20.6, o3: 136.1, no2: 118.7 } });
+    expect(last.body.data.readings[0]).toMatchObject({ aqi: 59, aqi_dominant: 'no2', band: 4, band_label: 'Trung bình' });
+    // a heavy hour: PM2.5 NowCast climbs, and the band turns to 'Cảnh báo' above AQI 200
+    const bad = await ingest(s.device_key, { readings: [{ measured_at: '2026-11-19T21:10:00Z', values: { pm25: 400, no2: 2400 } }] });
+    expect(bad.body.data.readings[0]).toMatchObject({ aqi_dominant: 'no2', band: 1, band_label: 'Cảnh báo' });
+    expect(bad.body.data.readings[0].aqi).toBe(Math.round(300 + (100 * (2400 - 2350)) / (3100 - 2350)));
+  });
+
+  it('water readings carry their VN_WQI', async () => {
+    const s = await station({ code: 'NUOC-01', name: 'Trạm nước', type: 2, ward_id: wardA });
+    const r = await ingest(s.device_key, { measured_at: '2026-11-20T03:00:00Z', values: { ph: 7.2, bod5: 5, cod: 8, nh4: 0.45, coliform: 5000 } });
+    const iv = (87.5 + 100 + 62.5) / 3;
+    expect(r.body.data.readings[0]).toMatchObject({ wqi: Math.round(Math.cbrt(iv * iv * 75)), band: 5 });
+  });
+});
+
+describe('band configs', () => {
+  const aqi = (cut: number) => ({
+    parameters: {
+      aqi: [
+        { level: 5, from: 0, to: 51 },
+        { level: 4, from: 51, to: 101 },
+        { level: 3, from: 101, to: 151 },
+        { level: 2, from: 151, to: cut },
+        { level: 1, from: cut, to: null },
+      ],
+    },
+  });
+
+  it('answers the national preset until one is saved, refuses an overlap and a gap naming the band', async () => {
+    const g = await call(t, 'GET', '/api/admin/monitoring-configs/rain-wtc');
+    expect(g.status).toBe(200);
+    expect(g.body.data.source).toBe('preset');
+    expect(g.body.data.config.parameters.rain_mm).toHaveLength(6);
+    expect(g.body.data.levels.map((l: any) => l.label)).toEqual(['Không mưa', 'Mưa nhỏ', 'Mưa', 'Mưa vừa', 'Mưa to', 'Mưa rất to']);
+    const bad = aqi(180);
+    bad.parameters.aqi[3] = { level: 2, from: 140, to: 180 };
+    const r = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: bad });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors).toEqual([
+      { field: 'parameters.aqi.3', message: "Khoảng 'Khá thấp' (140–180) của VN_AQI (giờ) chồng lên khoảng 'Khá cao' (101–151)" },
+    ]);
+    const gap = aqi(180);
+    gap.parameters.aqi[4] = { level: 1, from: 190, to: null };
+    const r2 = await call(t, 'POST', '/api/admin/monitoring-configs/air-wtc', { body: gap });
+    expect(r2.body.data.errors[0].message).toBe("Giữa khoảng 'Khá thấp' (151–180) và khoảng 'Cảnh báo' (190–+∞) của VN_AQI (giờ) còn trống 180–190");
+  });
+
+  it("'admin' sets a ward's override; an officer reads their ward's and may not name another; readings take the ward's bands", async () => {
+    const ward = await makeWard(t, 'Phường Ngưỡng Riêng');
+    // the ward is stricter: 'Cảnh báo' from AQI 101
+    const strict = {
+      parameters: {
+        aqi: [
+          { level: 5, from: 0, to: 51 },
+          { level: 3, from: 51, to: 101 },
+          { level: 1, from: 101, to: null },
+        ],
+      },
+    };
+    const put = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...strict, ward_id: ward } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ ward_id: ward, source: 'ward' });
+    const def = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc');
+    expect(def.body.data.source).not.toBe('ward');
+    const asAdmin = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { query: { ward_id: String(ward) } });
+    expect(asAdmin.body.data.config).toEqual(strict);
+
+    const officer = await makeUser(t, { perms: ['list:monitorings', 'update:monitorings'], wardId: ward });
+    const own = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { token: officer.token });
+    expect(own.body.data).toMatchObject({ ward_id: ward, source: 'ward', config: strict });
+    const other = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc', { token: officer.token, query: { ward_id: String(wardA) } });
+    expect(other.status).toBe(400);
+    expect(other.body.data.errors[0].field).toBe('ward_id');
+    const otherWrite = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { token: officer.token, body: { ...strict, ward_id: wardA } });
+    expect(otherWrite.status).toBe(400);
+
+    // a reading at AQI ≈ 110 is 'Khá cao' (3) by the national preset, 'Cảnh báo' in this ward
+    const here = await station({ code: 'KK-WARD', name: 'Trạm phường ngưỡng riêng', type: 1, ward_id: ward });
+    const there = await station({ code: 'KK-DEF', name: 'Trạm mặc định', type: 1, ward_id: wardA });
+    const body = { measured_at: '2026-11-21T02:00:00Z', values: { no2: 300 } };
+    const a = await ingest(here.device_key, body);
+    const b = await ingest(there.device_key, body);
+    expect(a.body.data.readings[0]).toMatchObject({ aqi: 110, band: 1 });
+    expect(b.body.data.readings[0]).toMatchObject({ aqi: 110, band: 3 });
+    // the band is kept with the reading: a later change of config does not rewrite it
+    await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...aqi(201), ward_id: ward } });
+    const [kept] = await t.database.query<{ band: number }>(sql`select band from monitoring_readings where station_id = ${here.entry.id}`);
+    expect(kept.band).toBe(1);
+  });
+});
+
+describe('statistics of a station', () => {
+  it('answers min/mean/max per hour, day and month from the roll-ups, inside the ward scope', async () => {
+    const s = await station({ code: 'NUOC-STAT', name: 'Trạm nước thống kê', type: 2, ward_id: wardB });
+    const readings = [
+      ['2026-10-01T01:00:00Z', 6.5],
+      ['2026-10-01T01:30:00Z', 7.5],
+      ['2026-10-01T18:00:00Z', 8.0], // 02/10 at UTC+7
+      ['2026-11-03T03:00:00Z', 7.0],
+    ].map(([at, ph]) => ({ measured_at: at, values: { ph, do: 7, temperature: 25 } }));
+    expect((await ingest(s.device_key, { readings })).status).toBe(200);
+    const q = (interval: string) =>
+      call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { query: { from: '2026-09-30T17:00:00Z', to: '2026-11-30T17:00:00Z', interval } });
+    const day = await q('day');
+    expect(day.status, JSON.stringify(day.body)).toBe(200);
+    expect(day.body.data.series.ph).toEqual([
+      { t: '2026-09-30T17:00:00.000Z', n: 2, min: 6.5, mean: 7, max: 7.5 },
+      { t: '2026-10-01T17:00:00.000Z', n: 1, min: 8, mean: 8, max: 8 },
+      { t: '2026-11-02T17:00:00.000Z', n: 1, min: 7, mean: 7, max: 7 },
+    ]);
+    const month = await q('month');
+    expect(month.body.data.series.ph.map((p: any) => [p.t, p.n, p.min, p.max])).toEqual([
+      ['2026-09-30T17:00:00.000Z', 3, 6.5, 8],
+      ['2026-10-31T17:00:00.000Z', 1, 7, 7],
+    ]);
+    expect(month.body.data.parameters.ph).toEqual({ label: 'pH', unit: '' });
+    const tooLong = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, {
+      query: { from: '2026-01-01T00:00:00Z', to: '2026-11-01T00:00:00Z', interval: 'hour' },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data.errors[0]).toEqual({ field: 'interval', message: 'Khoảng thời gian quá dài cho thống kê theo giờ (tối đa 93 ngày)' });
+    const hours = await q('hour');
+    expect(hours.body.data.series.ph[0]).toEqual({ t: '2026-10-01T01:00:00.000Z', n: 2, min: 6.5, mean: 7, max: 7.5 });
+    expect(hours.body.data.series.wqi).toBeUndefined();
+    const officerA = await makeUser(t, { perms: ['read:monitorings'], wardId: wardA });
+    expect((await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { token: officerA.token })).status).toBe(404);
+  });
+});
+
+describe('alerts', () => {
+  it("raises a band alert once after the enter time, clears only after the clear time out of band 1, and tells the ward's officers only", async () => {
+    const ward = await makeWard(t, 'Phường Cảnh Báo');
+    const perms = ['list:monitorings', 'read:monitorings'];
+    const officer = await makeUser(t, { perms, wardId: ward });
+    const elsewhere = await makeUser(t, { perms, wardId: wardA });
+    const noPerm = await makeUser(t, { perms: ['list:users'], wardId: ward });
+    const s = await station({ code: 'DAT-ALERT', name: 'Trạm đất chợ', type: 5, ward_id: ward, expected_interval_minutes: 10 });
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000;
+    const at = (min: number) => new Date(t0 + min * 60_000);
+    const send = async (min: number, ph: number) => {
+      const r = await ingest(s.device_key, { measured_at: at(min).toISOString(), values: { ph } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.readings[0];
+    };
+    const run = (min: number) => evaluateAlerts(t.app.services, at(min), { enterMinutes: 15, clearMinutes: 30 });
+    const mine = (r: { station_id: number; kind: string }[]) => r.filter((x) => x.station_id === s.entry.id);
+    const open = async () => (await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } })).body.data.entries;
+    const inbox = async (token: string) => (await call(t, 'GET', '/api/admin/profile/notifications', { token })).body.data.entries.map((e: any) => e.title);
+
+    expect((await send(0, 4)).band).toBe(1);
+    expect(mine(await run(10))).toEqual([]); // 10 min in band 1: not yet
+    await send(5, 3.8); // still band 1
+    expect(mine(await run(16))).toEqual([{ station_id: s.entry.id, kind: 'band' }]);
+    expect(mine(await run(17))).toEqual([]); // once
+    expect(await inbox(officer.token)).toContain('Cảnh báo quan trắc: Trạm đất chợ');
+    expect(await inbox(elsewhere.token)).not.toContain('Cảnh báo quan trắc: Trạm đất chợ');
+    expect(await inbox(noPerm.token)).toEqual([]);
+
+    // hovering at the limit: out for 15 min, back in, out again — the alert stays open, nobody is told again
+    expect((await send(20, 6.5)).band).toBe(5);
+    await run(45);
+    await send(35, 4);
+    await send(40, 6.5);
+    expect(mine(await run(65))).toEqual([]);
+    let alerts = await open();
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ kind: 'band', kind_label: 'Cảnh báo', started_at: at(0).toISOString(), ended_at: null });
+    // 30 min out of band 1 since minute 40: cleared, ended at the first reading out of it
+    expect(mine(await run(70))).toEqual([]);
+    alerts = await open();
+    expect(alerts.find((x: any) => x.kind === 'band').ended_at).toBe(at(40).toISOString());
+    expect((await inbox(officer.token)).filter((x: string) => x.startsWith('Cảnh báo quan trắc'))).toHaveLength(1);
+
+    // silence: past 3 intervals (30 min) after the last reading → 'mất kết nối', once; a reading ends it
+    expect(mine(await run(70))).toEqual([]);
+    expect(mine(await run(71))).toEqual([{ station_id: s.entry.id, kind: 'offline' }]);
+    expect(mine(await run(90))).toEqual([]);
+    expect(await inbox(officer.token)).toContain('Mất kết nối: Trạm đất chợ');
+    await send(95, 6.5);
+    alerts = await open();
+    expect(alerts.find((a: any) => a.kind === 'offline')).toMatchObject({ kind_label: 'Mất kết nối', ended_at: at(95).toISOString() });
+    // the officer of another ward does not see this station's alerts
+    const theirs = await call(t, 'GET', '/api/admin/monitorings/alerts', { token: elsewhere.token });
+    expect(theirs.body.data.entries.every((a: any) => a.ward_id === wardA)).toBe(true);
+  });
+});
+
+describe('overview', () => {
+  it('lists the stations with their band, counts per type and band, and open alerts, inside the scope', async () => {
+    const ward = await makeWard(t, 'Phường Tổng Quan');
+    const s = await station({ code: 'MUA-OV', name: 'Trạm mưa tổng quan', type: 3, ward_id: ward, lat: 12.7, long: 108.05 });
+    await ingest(s.device_key, { measured_at: new Date(Date.now() - 60_000).toISOString(), values: { rain_mm: 60 } });
+    const officer = await makeUser(t, { perms: ['list:monitorings'], wardId: ward });
+    const r = await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token });
+    expect(r.status).toBe(200);
+    expect(r.body.data.stations).toEqual([
+      expect.objectContaining({
+        id: s.entry.id,
+        lat: 12.7,
+        long: 108.05,
+        last_band: 5,
+        last_band_label: 'Mưa to',
+        last_band_color: expect.stringMatching(/^#/),
+      }),
+    ]);
+    expect(r.body.data.counts).toEqual([{ type: 3, band: 5, n: 1 }]);
+    expect(r.body.data.alerts).toEqual([]);
+    const all = await call(t, 'GET', '/api/admin/monitorings/overview');
+    expect(all.body.data.stations.map((x: any) => x.id)).toContain(s.entry.id);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a station of each type with four weeks of hourly readings, one air episode in band 1, one silent station', async () => {
+    await t.database.query(
+      sql`insert into wards (code, name, province_id, search_text) values ('24781', 'Phường Xuân Hương - Đà Lạt', (select min(id) from provinces), 'phuong xuan huong')`,
+    );
+    const now = Date.parse('2026-11-24T10:30:00Z');
+    await seedMonitoringDemo(t.app.services, now);
+    await seedMonitoringDemo(t.app.services, now); // once
+    const rows = await t.database.query<{ code: string; type: number; n: number; band1: number; last: string }>(
+      sql`select m.code, m.type, count(r.*)::int as n, count(*) filter (where r.band = 1)::int as band1, max(r.measured_at)::text as last
+        from monitorings m join monitoring_readings r on r.station_id = m.id where m.code like 'QT-%' group by 1, 2 order by 2`,
+    );
+    expect(rows.map((r) => [r.code, r.n])).toEqual([
+      ['QT-KK-01', 672],
+      ['QT-NUOC-01', 672],
+      ['QT-MUA-01', 672],
+      ['QT-TT-01', 624],
+      ['QT-DAT-01', 672],
+      ['QT-CT-01', 672],
+    ]);
+    expect(rows[0].band1).toBeGreaterThan(0);
+    expect(rows.slice(1).every((r) => r.type === 3 || r.band1 === 0)).toBe(true);
+    const raised = await evaluateAlerts(t.app.services, new Date(now), { enterMinutes: 15, clearMinutes: 30 });
+    const [tt] = await t.database.query<{ id: number }>(sql`select id from monitorings where code = 'QT-TT-01'`);
+    expect(raised).toContainEqual({ station_id: tt.id, kind: 'offline' });
+  });
+});

@@ -1,0 +1,225 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { BandRange } from '@nns/shared/monitoring';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { api } from '../../core/api';
+import { resultPopup, withLoading } from '../../core/feedback';
+import { LoadingBlock } from '../../core/loading';
+import { queryKeys } from '../../core/query';
+import { useSession } from '../../core/session';
+import { textOn } from './band-tag';
+
+const KINDS = [
+  { key: 'air', label: 'Không khí' },
+  { key: 'water', label: 'Nước' },
+  { key: 'rain', label: 'Mưa' },
+  { key: 'soil', label: 'Đất' },
+  { key: 'weather', label: 'Thời tiết' },
+] as const;
+
+interface ConfigAnswer {
+  ward_id: number | null;
+  source: 'ward' | 'default' | 'preset';
+  config: { parameters: Record<string, BandRange[]> };
+  preset: { parameters: Record<string, BandRange[]> };
+  levels: { level: number; label: string; color: string }[];
+  parameters: { key: string; label: string; unit: string }[];
+}
+
+const SOURCE = { ward: 'Cấu hình riêng của phường/xã', default: 'Cấu hình mặc định', preset: 'Ngưỡng quốc gia (chưa lưu cấu hình)' };
+
+/** The band ranges of one type: per parameter, contiguous ranges each with a level; the server checks overlaps and gaps. */
+function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
+  const qc = useQueryClient();
+  const { can } = useSession();
+  const key = [...queryKeys('monitorings').all, 'config', kind, wardId];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<ConfigAnswer>(`/api/admin/monitoring-configs/${kind}-wtc`, { params: wardId ? { ward_id: wardId } : {}, signal }),
+  });
+  const data = q.data?.code === 200 ? q.data.data : null;
+  const [params, setParams] = useState<Record<string, BandRange[]>>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const [adding, setAdding] = useState<string | undefined>();
+  useEffect(() => {
+    if (data) setParams(structuredClone(data.config.parameters));
+  }, [data]);
+  if (q.isLoading) return <LoadingBlock />;
+  if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được cấu hình'} />;
+  const labelOf = (p: string) => data.parameters.find((x) => x.key === p);
+  const change = (p: string, i: number, patch: Partial<BandRange>) =>
+    setParams((old) => ({ ...old, [p]: old[p].map((b, j) => (j === i ? { ...b, ...patch } : b)) }));
+  const save = async () => {
+    const env = await withLoading(api.put(`/api/admin/monitoring-configs/${kind}-wtc`, { parameters: params, ...(wardId ? { ward_id: wardId } : {}) }));
+    if (env?.code === 200) {
+      setErrors([]);
+      await qc.invalidateQueries({ queryKey: key });
+      resultPopup(env);
+    } else
+      setErrors(((env?.data as { errors?: { message: string }[] } | null)?.errors ?? [{ message: env?.message ?? 'Không lưu được' }]).map((e) => e.message));
+  };
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space wrap>
+        <Tag color={data.source === 'ward' ? 'green' : data.source === 'default' ? 'blue' : 'default'}>{SOURCE[data.source]}</Tag>
+        <Button onClick={() => setParams(structuredClone(data.preset.parameters))}>Dùng ngưỡng quốc gia</Button>
+      </Space>
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message="Chưa lưu được"
+          description={
+            <ul style={{ margin: 0 }}>
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+          data-testid="config-errors"
+        />
+      )}
+      {Object.entries(params).map(([p, bands]) => (
+        <Card
+          key={p}
+          size="small"
+          title={`${labelOf(p)?.label ?? p}${labelOf(p)?.unit ? ` (${labelOf(p)?.unit})` : ''}`}
+          extra={
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Bỏ thông số ${labelOf(p)?.label ?? p}`}
+              onClick={() => setParams(({ [p]: _, ...rest }) => rest)}
+            />
+          }
+        >
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(_, i) => String(i)}
+            dataSource={bands}
+            columns={[
+              {
+                title: 'Mức',
+                key: 'level',
+                render: (_: unknown, b: BandRange, i: number) => (
+                  <Select
+                    aria-label={`Mức khoảng ${i + 1} của ${p}`}
+                    value={b.level}
+                    style={{ width: 170 }}
+                    onChange={(v) => change(p, i, { level: v })}
+                    options={data.levels.map((l) => ({
+                      value: l.level,
+                      label: (
+                        <Tag color={l.color} style={{ color: textOn(l.color) }}>
+                          {l.label}
+                        </Tag>
+                      ),
+                    }))}
+                  />
+                ),
+              },
+              {
+                title: 'Từ (≥)',
+                key: 'from',
+                render: (_: unknown, b: BandRange, i: number) => (
+                  <InputNumber
+                    aria-label={`Từ, khoảng ${i + 1} của ${p}`}
+                    value={b.from}
+                    placeholder="−∞"
+                    onChange={(v) => change(p, i, { from: v ?? null })}
+                  />
+                ),
+              },
+              {
+                title: 'Đến (<)',
+                key: 'to',
+                render: (_: unknown, b: BandRange, i: number) => (
+                  <InputNumber aria-label={`Đến, khoảng ${i + 1} của ${p}`} value={b.to} placeholder="+∞" onChange={(v) => change(p, i, { to: v ?? null })} />
+                ),
+              },
+              {
+                title: '',
+                key: 'x',
+                render: (_: unknown, _b: BandRange, i: number) => (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    aria-label={`Xóa khoảng ${i + 1}`}
+                    onClick={() => setParams((old) => ({ ...old, [p]: old[p].filter((_x, j) => j !== i) }))}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            style={{ marginTop: 8 }}
+            onClick={() => setParams((old) => ({ ...old, [p]: [...old[p], { level: 5, from: old[p].at(-1)?.to ?? null, to: null }] }))}
+          >
+            Thêm khoảng
+          </Button>
+        </Card>
+      ))}
+      <Space wrap>
+        <Select
+          aria-label="Thêm thông số"
+          placeholder="Thêm thông số có ngưỡng"
+          style={{ width: 260 }}
+          value={adding}
+          onChange={(v) => {
+            setParams((old) => ({ ...old, [v]: [{ level: 5, from: 0, to: null }] }));
+            setAdding(undefined);
+          }}
+          options={data.parameters.filter((x) => !(x.key in params)).map((x) => ({ value: x.key, label: x.label }))}
+        />
+        {can('update', 'monitorings') && (
+          <Button type="primary" onClick={() => void save()}>
+            Lưu
+          </Button>
+        )}
+      </Space>
+      <Typography.Text type="secondary">
+        Mỗi khoảng gồm giá trị từ (tính cả) đến (không tính, trừ khoảng cuối); các khoảng phải liền nhau, không chồng và không hở. Mức của một lần đo là mức xấu
+        nhất trong các thông số có ngưỡng.
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export function ThresholdConfigsPage() {
+  const { user } = useSession();
+  const isAdmin = user?.username === 'admin';
+  const [wardId, setWardId] = useState<number | null>(null);
+  const wards = useQuery({
+    queryKey: [...queryKeys('wards').all, 'config-picker'],
+    queryFn: ({ signal }) => api.get<{ entries: { id: number; name: string }[] }>('/api/admin/wards', { params: { limit: 100 }, signal }),
+    enabled: isAdmin,
+  });
+  return (
+    <Card title="Cấu hình ngưỡng quan trắc" variant="borderless">
+      {isAdmin && (
+        <Space style={{ marginBottom: 16 }}>
+          <span>Phường/xã:</span>
+          <Select
+            aria-label="Phường/xã áp dụng"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="Mặc định (mọi phường/xã)"
+            style={{ width: 280 }}
+            value={wardId ?? undefined}
+            onChange={(v) => setWardId(v ?? null)}
+            options={(wards.data?.data?.entries ?? []).map((w) => ({ value: w.id, label: w.name }))}
+          />
+        </Space>
+      )}
+      <Tabs items={KINDS.map((k) => ({ key: k.key, label: k.label, children: <KindEditor kind={k.key} wardId={wardId} /> }))} destroyOnHidden />
+    </Card>
+  );
+}
