@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the admin app', () => {
   it('answers every screen path with the page (history fallback), with the map tile URL of MAP_TILE_URL in its head', async () => {
-    for (const url of ['/', '/admin/home', '/admin/system/product-units/5/edit', '/auth/login?x=1', '/truy-xuat/abc']) {
+    for (const url of ['/', '/admin/home', '/admin/system/product-units/5/edit', '/auth/login?x=1', '/admin/origin/stamps']) {
       const r = await t.app.inject({ method: 'GET', url });
       expect(r.statusCode, url).toBe(200);
       expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -36,6 +36,11 @@ describe('the admin app', () => {
       // escaped for an attribute, placed in the head
       expect(r.body).toContain('<meta name="nns:map-tile-url" content="https://tiles.example.vn/{z}/{x}/{y}.png?key=&quot;a&amp;b&quot;" /></head>');
     }
+    // the public trace page is the server's own page, never the admin app (trace-public.test.ts)
+    const trace = await t.app.inject({ method: 'GET', url: '/truy-xuat/abc' });
+    expect(trace.statusCode).toBe(404);
+    expect(trace.body).toContain('Mã không tồn tại hoặc tem đã bị hủy');
+    expect(trace.body).not.toContain('<div id="root"></div>');
   });
 
   it('serves built files, hashed ones cached for good; a missing file or API route is a 404, never the page', async () => {
