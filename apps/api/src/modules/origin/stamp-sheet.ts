@@ -1,14 +1,16 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { formatDate } from '@nns/shared';
 import { SHEET_MM, type StampLayout, traceUrl } from '@nns/shared/traceability';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 /**
- * The font of the sheets: DejaVu Sans, one TrueType file with every Vietnamese letter, from Debian's
- * fonts-dejavu-core (scripts/ensure-pdf-tools.sh installs it). pdfkit embeds the glyphs used.
+ * The font of the sheets: DejaVu Sans, one TrueType file with every Vietnamese letter, from the npm
+ * package dejavu-fonts-ttf (installed with the product, so printing needs nothing from the system).
+ * pdfkit embeds the glyphs used.
  */
-export const STAMP_FONT = process.env.STAMP_FONT ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+export const STAMP_FONT = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 let fontData: Buffer | null = null;
 const font = () => {
   if (!fontData) fontData = fs.readFileSync(STAMP_FONT);
