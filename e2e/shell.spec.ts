@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { ADMIN, signInWithForm, userWith } from './helpers';
 
@@ -155,9 +155,14 @@ test('menu entries are real links (open in a new tab works) and each screen name
   await expect(entry).toHaveAttribute('href', '/admin/system/product-units');
   await expect(menu.getByRole('link', { name: 'Tổng quan' })).toHaveAttribute('href', '/admin/home');
   // a middle click (or ctrl-click) opens the screen in a new tab, this one stays
-  const opened = context.waitForEvent('page');
-  await entry.click({ modifiers: ['ControlOrMeta'] });
-  const tab = await opened;
+  // (a click that lands while the opened submenu still animates may be swallowed: click again)
+  let tab = undefined as Page | undefined;
+  await expect(async () => {
+    const opened = context.waitForEvent('page', { timeout: 5000 });
+    await entry.click({ modifiers: ['ControlOrMeta'] });
+    tab = await opened;
+  }).toPass({ timeout: 30_000 });
+  if (!tab) throw new Error('no tab opened');
   await tab.waitForLoadState();
   await expect(tab).toHaveURL(/\/admin\/system\/product-units$/);
   await expect(tab).toHaveTitle('Đơn vị tính · Nông nghiệp số');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TZ_OFFSET_MINUTES } from './dates';
 import type { EnumOption } from './fields';
+import { optionalText as optText } from './zod-text';
 
 /** A batch's life (DOMAIN.md 'Cultivation'): only these forward moves, one step at a time. */
 export const BATCH_STATUS: EnumOption[] = [
@@ -42,14 +43,6 @@ export const WEATHER: EnumOption[] = [
   { value: 'hot', label: 'Nắng nóng', color: 'orange' },
   { value: 'cold', label: 'Rét', color: 'purple' },
 ];
-
-const optText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} không hợp lệ` })
-    .trim()
-    .max(max, `${label} tối đa ${max} ký tự`)
-    .nullable()
-    .optional();
 
 /**
  * One input used in a diary entry (vật tư): a fertiliser, a plant-protection product with its

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_ONLY_RE, formatNumber } from './dates';
 import type { EnumOption } from './fields';
 import { type GeoPolygon, polygonAreaHa } from './geo';
+import { optionalText as optText } from './zod-text';
 
 /** Certification schemes a Vietnamese producer, area or product holds (DOMAIN.md 'Producers and catalog'). */
 export const CERTIFICATION_TYPES: EnumOption[] = [
@@ -21,14 +22,6 @@ export const OCOP_STARS: EnumOption[] = [
   { value: 4, label: '4 sao', color: 'gold' },
   { value: 5, label: '5 sao', color: 'gold' },
 ];
-
-const optText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} không hợp lệ` })
-    .trim()
-    .max(max, `${label} tối đa ${max} ký tự`)
-    .nullable()
-    .optional();
 
 export const CERTIFICATION = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EnumOption } from './fields';
 import { isPhoneOrLandline, normalizePhone } from './validators';
+import { optionalText as optText } from './zod-text';
 
 /**
  * Traceability (issue 14, DOMAIN.md 'Traceability'): the shapes shared by the trace and stamp
@@ -29,14 +30,6 @@ export const MAX_STAMPS_PER_RUN = 100_000;
 export const MAX_PRINT_LINES = 1000;
 /** Custom attribute slots of the print data (spec §3, §9). */
 export const MAX_STAMP_ATTRIBUTES = 6;
-
-const optText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} không hợp lệ` })
-    .trim()
-    .max(max, `${label} tối đa ${max} ký tự`)
-    .nullable()
-    .optional();
 
 /** A distributor of a trace, as printed on its public page. */
 export const TRACE_DISTRIBUTOR = z

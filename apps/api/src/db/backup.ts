@@ -239,7 +239,8 @@ export async function restoreFrom(database: Database, store: Store, file: string
       // the partitions the rows were in (their foreign keys come with the parent's, put back below)
       for (const p of manifest.partitions ?? []) {
         // the bound is SQL text from the file: only DEFAULT or a plain range of quoted constants passes
-        if (!/^(DEFAULT|FOR VALUES FROM \('[^';]*'\) TO \('[^';]*'\))$/.test(p.bound)) throw new RestoreRefused(`phân vùng ${p.name} trong bản sao lưu không hợp lệ`);
+        if (!/^(DEFAULT|FOR VALUES FROM \('[^';]*'\) TO \('[^';]*'\))$/.test(p.bound))
+          throw new RestoreRefused(`phân vùng ${p.name} trong bản sao lưu không hợp lệ`);
         await tx.execute(sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`);
       }
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
