@@ -241,6 +241,45 @@ describe('stamp page and scans', () => {
     expect((await scansOf(w.codes[0].code)).length).toBe(11);
   });
 
+  it('records views arriving together in one statement with the same counts, flags and limits as one by one', async () => {
+    const w = await world({ stamps: 3 });
+    const [a, b, c] = w.codes;
+    // six consumers at once on one stamp (flag after 3), a bot among them, two views of another stamp
+    const pages = await Promise.all([
+      ...[1, 2, 3, 4, 5, 6].map((i) => view(`/truy-xuat/${a.code}`, { ip: `198.51.100.${120 + i}` })),
+      view(`/truy-xuat/${a.code}`, { ua: 'Zalo-Bot/1.0' }),
+      view(`/truy-xuat/${b.code}`, { ip: '198.51.100.140' }),
+      view(`/truy-xuat/${b.code}`, { ip: '198.51.100.141' }),
+      view(`/truy-xuat/NOPE${a.code}`),
+    ]);
+    expect(pages.map((p) => p.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 404]);
+    // each consumer saw the count after their own view; the fourth and later are warned
+    const counts = pages.slice(0, 6).map((p) => Number(/đã được quét <b>(\d+)<\/b> lần/.exec(p.body)?.[1] ?? 0));
+    expect(counts.filter((n) => n > 0).sort()).toEqual([4, 5, 6]);
+    expect(pages.slice(0, 6).filter((p) => p.body.includes('Đây là lần quét đầu tiên'))).toHaveLength(1);
+    expect(await stampRow(a.code)).toMatchObject({ scan_count: 6, flagged: true, status: 'activated' });
+    expect(await stampRow(b.code)).toMatchObject({ scan_count: 2, flagged: false });
+    const ids = pages.slice(0, 6).map((p) => Number(/data-scan="(\d+)"/.exec(p.body)?.[1]));
+    expect(new Set(ids).size).toBe(6);
+    expect((await scansOf(a.code)).map((s) => s.id).sort()).toEqual([...ids].sort());
+    const [flags] = await exec<{ first: number; flagged: number }>(
+      db(),
+      sql`select count(*) filter (where first_scan)::int as first, count(*) filter (where flagged)::int as flagged from scans where stamp_code_id = (select id from stamp_codes where code = ${a.code})`,
+    );
+    expect(flags).toEqual({ first: 1, flagged: 1 });
+    const [daily] = await exec<{ scans: number; first_scans: number; flagged: number }>(
+      db(),
+      sql`select sum(scans)::int as scans, sum(first_scans)::int as first_scans, sum(flagged)::int as flagged from scan_daily where product_id = ${w.productId}`,
+    );
+    expect(daily).toEqual({ scans: 8, first_scans: 2, flagged: 1 });
+    // one address at once past its limit (20): exactly 20 counted
+    const ip = '192.0.2.150';
+    const burst = await Promise.all(Array.from({ length: 26 }, (_, i) => view(`/truy-xuat/${[b, c][i % 2].code}`, { ip })));
+    expect(burst.every((p) => p.statusCode === 200)).toBe(true);
+    const [{ n }] = await exec<{ n: number }>(db(), sql`select count(*)::int as n from scans where ip = ${ip}`);
+    expect(n).toBe(20);
+  });
+
   it('refuses a voided stamp with 404 and records nothing', async () => {
     const w = await world();
     const { code } = w.codes[2];

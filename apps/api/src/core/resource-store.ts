@@ -56,6 +56,11 @@ export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL):
   return rowsOf<T>(await d.session.prepareQuery(query, undefined, name, false).execute());
 }
 
+/** True for a pooled PostgreSQL handle (not a transaction): independent statements may run at once. PGlite runs one at a time. */
+export function runsInParallel(db: Db): boolean {
+  return (db as unknown as DrizzleInternals).session instanceof NodePgSession && !(db instanceof PgTransaction);
+}
+
 /** Prepared queries whose whole text is fixed (values only as placeholders), per database handle and key. */
 const staticQueries = new WeakMap<Db, Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>>();
 
@@ -179,7 +184,7 @@ export function refKeyOf(key: string, f: FieldDef): string | null {
  * one) and on PGlite they run one after another. Keys are written in field order either way.
  */
 export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, unknown>[], known: Record<string, Record<string, unknown>[]> = {}) {
-  const parallel = (db as unknown as DrizzleInternals).session instanceof NodePgSession && !(db instanceof PgTransaction);
+  const parallel = runsInParallel(db);
   const fills: (() => void)[] = [];
   const work: Promise<void>[] = [];
   for (const [key, f] of Object.entries(def.fields)) {

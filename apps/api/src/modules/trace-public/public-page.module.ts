@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
-import { exec, execStatic } from '../../core/resource-store';
-import { cachedPage, pageByTrace, stampByCode, traceIdByCode, viewOf } from './page-data';
+import { exec, execStatic, runsInParallel } from '../../core/resource-store';
+import { cachedPage, pageByTrace, traceIdByCode, viewOf } from './page-data';
 import { pageCsp, renderMessagePage, renderTracePage } from './page-view';
-import { isAutomated, recordLocation, recordScan } from './scans';
+import { ScanBatcher } from './scan-batch';
+import { isAutomated, recordLocation } from './scans';
 
 export const UNKNOWN_CODE = 'Mã không tồn tại hoặc tem đã bị hủy';
 export const INACTIVE_TRACE = 'Hồ sơ truy xuất này đã ngừng hoạt động';
@@ -38,6 +39,12 @@ export default defineModule({
   name: 'trace-public-page',
   routes(router, services) {
     const { config } = services;
+    const views = new ScanBatcher(services.db, {
+      flagAfter: config.SCAN_FLAG_AFTER,
+      ratePer10Min: config.SCAN_RATE_PER_10_MIN,
+      // PGlite runs one statement at a time anyway; on PostgreSQL a second batch fills while one commits
+      maxInFlight: runsInParallel(services.db) ? 2 : 1,
+    });
     router.add({
       method: 'GET',
       url: '/truy-xuat/:code',
@@ -51,20 +58,14 @@ export default defineModule({
         const code = params.code;
         if (!CODE_RE.test(code)) return refuse(reply, 404, UNKNOWN_CODE);
         const url = `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`;
-        const stamp = await stampByCode(services.db, code);
-        if (stamp) {
+        // the look-up and, for a consumer, the scan: one statement shared with the views arriving meanwhile
+        const hit = await views.view(code, isAutomated(req) ? null : { ip: req.ip, ua: req.headers['user-agent'] ?? '' });
+        if (hit) {
+          const { stamp, scan } = hit;
           if (stamp.status === 'voided') return refuse(reply, 404, UNKNOWN_CODE);
           const row = stamp.trace_id ? await cachedPage(services.db, 'trace', stamp.trace_id) : await cachedPage(services.db, 'product', stamp.product_id);
           if (!row || row.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
           if (row.active === false) return refuse(reply, 410, INACTIVE_TRACE);
-          const scan = isAutomated(req)
-            ? null
-            : await recordScan(services.db, stamp, {
-                ip: req.ip,
-                userAgent: req.headers['user-agent'] ?? '',
-                flagAfter: config.SCAN_FLAG_AFTER,
-                ratePer10Min: config.SCAN_RATE_PER_10_MIN,
-              });
           const view = viewOf(row, url, config.publicUrl);
           view.kind = 'stamp';
           view.stamp = {

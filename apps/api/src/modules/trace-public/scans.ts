@@ -1,16 +1,15 @@
 /**
- * Consumer scans (issue 14 §7): one statement records a scan and moves the stamp (first scan
- * activates it; more than SCAN_FLAG_AFTER scans flag it), unless the client address already made
- * SCAN_RATE_PER_10_MIN counted scans in the last ten minutes (the page is still shown). Bots and
- * prefetchers are not counted at all.
+ * Consumer scans (issue 14 §7): what counts as a consumer, the location a consumer shares, and the
+ * month partitions. Views are recorded by scan-batch.ts: the first scan activates a stamp, more than
+ * SCAN_FLAG_AFTER scans flag it, and an address past SCAN_RATE_PER_10_MIN counted scans in ten
+ * minutes still sees the page uncounted. Bots and prefetchers are not counted at all.
  */
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { exec, execStatic } from '../../core/resource-store';
+import { exec } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
-import type { StampRow } from './page-data';
 
 /** Link-preview fetchers, crawlers and scripted clients (Zalo's own in-app browser says "Zalo" and is a consumer: only its bot is listed). */
 const BOT_UA =
@@ -31,48 +30,6 @@ export interface ScanResult {
   scan_count: number;
   flagged: boolean;
   first_scan_at: string | null;
-}
-
-/** Records one scan of a stamp that is not voided; null when the address is past its limit or the stamp was voided meanwhile. */
-export async function recordScan(
-  db: Db,
-  s: StampRow,
-  o: { ip: string; userAgent: string; flagAfter: number; ratePer10Min: number },
-): Promise<ScanResult | null> {
-  const [row] = await execStatic<ScanResult>(
-    db,
-    'trace-public:record-scan',
-    (v) => sql`with allowed as (
-        -- counts no further than the limit: a busy address costs the same as a quiet one
-        select count(*) < ${v('rate')}::int as ok from (select 1 from scans where ip = ${v('ip')} and scanned_at > now() - interval '10 minutes' limit ${v('rate')}::int) r),
-      old as (select flagged from stamp_codes where id = ${v('id')}),
-      upd as (
-        update stamp_codes set scan_count = scan_count + 1,
-          status = case when status in ('issued', 'printed') then 'activated' else status end,
-          activated_at = coalesce(activated_at, now()), first_scan_at = coalesce(first_scan_at, now()), last_scan_at = now(),
-          flagged = flagged or scan_count + 1 > ${v('flagAfter')}::int
-        where id = ${v('id')} and status <> 'voided' and (select ok from allowed)
-        returning scan_count, flagged, first_scan_at),
-      ins as (
-        insert into scans (stamp_code_id, stamp_id, trace_id, product_id, manufacture_id, ward_id, first_scan, flagged, user_agent, ip)
-        select ${v('id')}::bigint, ${v('stampId')}::int, ${v('traceId')}::int, ${v('productId')}::int, ${v('manufactureId')}::int, ${v('wardId')}::int,
-          upd.scan_count = 1, upd.flagged and not old.flagged, ${v('ua')}, ${v('ip')} from upd, old
-        returning id)
-      select ins.id::float8 as scan_id, upd.scan_count, upd.flagged, upd.first_scan_at from ins, upd`,
-    {
-      id: s.id,
-      rate: o.ratePer10Min,
-      ip: o.ip,
-      flagAfter: o.flagAfter,
-      stampId: s.stamp_id,
-      traceId: s.trace_id,
-      productId: s.product_id,
-      manufactureId: s.manufacture_id,
-      wardId: s.ward_id,
-      ua: o.userAgent.slice(0, 500),
-    },
-  );
-  return row ?? null;
 }
 
 export const FAR_APART_KM = 50;

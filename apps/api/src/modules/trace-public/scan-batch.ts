@@ -1,0 +1,150 @@
+/**
+ * Stamp page views, batched (issue 14 'Speed'): a view needs the stamp's row and, for a consumer, a
+ * recorded scan. Each request used to run its own look-up and its own write (a statement, a commit, a
+ * trigger's upsert): at 50 connections the database spent its time on commits. Here the views that
+ * arrive while a statement is running wait for it, then go together in ONE statement that looks the
+ * stamps up, applies the per-address limit, moves each stamp once by its number of views, and inserts
+ * one scan per view: group commit done by the server. One view alone does not wait (it starts a
+ * statement at once), so a quiet server answers as fast as before.
+ *
+ * The statement gives every view what the page shows: the stamp as it was read, and for a recorded
+ * scan its id, the stamp's count after THIS view (views of one stamp in one batch get 1, 2, 3…), its
+ * flag and first scan time. A view is counted only when the page will be shown: the stamp is not
+ * voided, its product not deleted, its trace active. Bots are looked up in the same batch, uncounted.
+ */
+import { sql } from 'drizzle-orm';
+import { execStatic } from '../../core/resource-store';
+import type { Db } from '../../db/client';
+import type { StampRow } from './page-data';
+import type { ScanResult } from './scans';
+
+export interface ViewHit {
+  stamp: StampRow;
+  /** null: not a consumer, past the address's limit, or not countable */
+  scan: ScanResult | null;
+}
+
+interface Pending {
+  code: string;
+  /** null for a bot or a prefetch: looked up, never counted */
+  who: { ip: string; ua: string } | null;
+  resolve: (hit: ViewHit | null) => void;
+  reject: (err: unknown) => void;
+}
+
+interface BatchRow extends StampRow {
+  n: number;
+  scan_id: number | null;
+  new_count: number | null;
+  new_flagged: boolean | null;
+  new_first_scan_at: string | null;
+}
+
+/** The most views one statement carries (the JSON of 500 views is ~100 KB). */
+const MAX_BATCH = 500;
+
+export class ScanBatcher {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly o: { flagAfter: number; ratePer10Min: number; maxInFlight: number },
+  ) {}
+
+  /** The stamp of `code` and, for a consumer, the scan this view recorded; null for an unknown code. */
+  view(code: string, who: { ip: string; ua: string } | null): Promise<ViewHit | null> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ code, who, resolve, reject });
+      if (this.inFlight < this.o.maxInFlight) {
+        this.inFlight++;
+        // views arriving in the same turn of the event loop go together
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) await this.run(this.queue.splice(0, MAX_BATCH));
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async run(batch: Pending[]) {
+    let rows: BatchRow[];
+    try {
+      rows = await this.statement(batch);
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    const byN = new Map<number, BatchRow>();
+    for (const r of rows) byN.set(Number(r.n), r);
+    for (const [i, p] of batch.entries()) {
+      const r = byN.get(i + 1);
+      if (!r) {
+        p.resolve(null);
+        continue;
+      }
+      const { n: _n, scan_id, new_count, new_flagged, new_first_scan_at, ...stamp } = r;
+      p.resolve({
+        stamp,
+        scan:
+          scan_id === null
+            ? null
+            : { scan_id: Number(scan_id), scan_count: Number(new_count), flagged: Boolean(new_flagged), first_scan_at: new_first_scan_at },
+      });
+    }
+  }
+
+  private statement(batch: Pending[]): Promise<BatchRow[]> {
+    const input = JSON.stringify(batch.map((p, i) => ({ n: i + 1, code: p.code, ip: p.who?.ip ?? null, ua: p.who?.ua.slice(0, 500) ?? null })));
+    return execStatic<BatchRow>(
+      this.db,
+      'trace-public:view-batch',
+      (v) => sql`with input as (
+          select * from json_to_recordset(${v('input')}::json) as i(n int, code text, ip text, ua text)),
+        st as (
+          select i.n, i.ip, i.ua, sc.id, sc.code, sc.serial::float8 as serial, sc.status, sc.scan_count, sc.flagged, sc.first_scan_at,
+            s.id as stamp_id, s.product_id, s.trace_id, p.manufacture_id, m.ward_id,
+            i.ip is not null and sc.status <> 'voided' and p.deleted_at is null and coalesce(t.active, true) as countable
+          from input i join stamp_codes sc on sc.code = i.code join stamps s on s.id = sc.stamp_id join products p on p.id = s.product_id
+          left join manufactures m on m.id = p.manufacture_id left join traces t on t.id = s.trace_id),
+        used as (
+          -- counts no further than the limit: a busy address costs the same as a quiet one
+          select d.ip, (select count(*) from (select 1 from scans x where x.ip = d.ip and x.scanned_at > now() - interval '10 minutes'
+            limit ${v('rate')}::int) r)::int as used
+          from (select distinct ip from st where countable) d),
+        allowed as (
+          select a.*, row_number() over (partition by a.id order by a.n) as rank_in_code
+          from (select st.*, row_number() over (partition by st.ip order by st.n) as ip_rank from st where countable) a
+          join used u on u.ip = a.ip where u.used + a.ip_rank <= ${v('rate')}::int),
+        per_code as (select id, count(*)::int as k from allowed group by id),
+        upd as (
+          update stamp_codes sc set scan_count = sc.scan_count + pc.k,
+            status = case when sc.status in ('issued', 'printed') then 'activated' else sc.status end,
+            activated_at = coalesce(sc.activated_at, now()), first_scan_at = coalesce(sc.first_scan_at, now()), last_scan_at = now(),
+            flagged = sc.flagged or sc.scan_count + pc.k > ${v('flagAfter')}::int
+          from per_code pc where sc.id = pc.id and sc.status <> 'voided'
+          returning sc.id, sc.scan_count - pc.k as before_count, sc.first_scan_at),
+        scan_rows as materialized (
+          select a.n, nextval(pg_get_serial_sequence('scans', 'id')) as scan_id, a.id, a.stamp_id, a.trace_id, a.product_id,
+            a.manufacture_id, a.ward_id, a.ua, a.ip, a.flagged as old_flagged, u.before_count, u.before_count + a.rank_in_code as cnt, u.first_scan_at
+          from allowed a join upd u on u.id = a.id),
+        ins as (
+          insert into scans (id, stamp_code_id, stamp_id, trace_id, product_id, manufacture_id, ward_id, first_scan, flagged, user_agent, ip)
+          overriding system value
+          select scan_id, id, stamp_id, trace_id, product_id, manufacture_id, ward_id, cnt = 1,
+            -- the view that carried the stamp past the limit flags it (once)
+            not old_flagged and cnt = greatest(${v('flagAfter')}::int + 1, before_count + 1), ua, ip
+          from scan_rows order by scan_id)
+        select st.n, st.id, st.code, st.serial, st.status, st.scan_count, st.flagged, st.first_scan_at, st.stamp_id, st.product_id, st.trace_id,
+          st.manufacture_id, st.ward_id, r.scan_id::float8 as scan_id, r.cnt::int as new_count,
+          case when r.scan_id is null then null else st.flagged or r.cnt > ${v('flagAfter')}::int end as new_flagged, r.first_scan_at as new_first_scan_at
+        from st left join scan_rows r on r.n = st.n`,
+      { input, rate: this.o.ratePer10Min, flagAfter: this.o.flagAfter },
+    );
+  }
+}
