@@ -122,12 +122,14 @@ export class ScanBatcher {
           from (select st.*, row_number() over (partition by st.ip order by st.n) as ip_rank from st where countable) a
           join used u on u.ip = a.ip where u.used + a.ip_rank <= ${v('rate')}::int),
         per_code as (select id, count(*)::int as k from allowed group by id),
+        -- rows locked in id order: two batches sharing stamps (two in flight, or two servers) never deadlock
+        locked as (select sc.id from stamp_codes sc where sc.id in (select id from per_code) order by sc.id for update),
         upd as (
           update stamp_codes sc set scan_count = sc.scan_count + pc.k,
             status = case when sc.status in ('issued', 'printed') then 'activated' else sc.status end,
             activated_at = coalesce(sc.activated_at, now()), first_scan_at = coalesce(sc.first_scan_at, now()), last_scan_at = now(),
             flagged = sc.flagged or sc.scan_count + pc.k > ${v('flagAfter')}::int
-          from per_code pc where sc.id = pc.id and sc.status <> 'voided'
+          from per_code pc where sc.id = pc.id and sc.id in (select id from locked) and sc.status <> 'voided'
           returning sc.id, sc.scan_count - pc.k as before_count, sc.first_scan_at),
         scan_rows as materialized (
           select a.n, nextval(pg_get_serial_sequence('scans', 'id')) as scan_id, a.id, a.stamp_id, a.trace_id, a.product_id,
@@ -139,7 +141,9 @@ export class ScanBatcher {
           select scan_id, id, stamp_id, trace_id, product_id, manufacture_id, ward_id, cnt = 1,
             -- the view that carried the stamp past the limit flags it (once)
             not old_flagged and cnt = greatest(${v('flagAfter')}::int + 1, before_count + 1), ua, ip
-          from scan_rows order by scan_id)
+          -- in the order of the roll-up rows the trigger upserts (day, product, producer, ward, slot = id % 8): with
+          -- the stamps locked in id order first, two batches take every lock in one order and never deadlock
+          from scan_rows order by product_id, coalesce(manufacture_id, 0), coalesce(ward_id, 0), scan_id % 8, scan_id)
         select st.n, st.id, st.code, st.serial, st.status, st.scan_count, st.flagged, st.first_scan_at, st.stamp_id, st.product_id, st.trace_id,
           st.manufacture_id, st.ward_id, r.scan_id::float8 as scan_id, r.cnt::int as new_count,
           case when r.scan_id is null then null else st.flagged or r.cnt > ${v('flagAfter')}::int end as new_flagged, r.first_scan_at as new_first_scan_at
