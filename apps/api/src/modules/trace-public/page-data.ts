@@ -171,8 +171,9 @@ export function viewOf(row: PageRow, url: string, publicUrl: string): PageView {
  */
 export const PAGE_CACHE_MS = 5000;
 const PAGE_CACHE_MAX = 5000;
-const pageCaches = new WeakMap<Db, Map<string, { until: number; row: PageRow | null }>>();
+const pageCaches = new WeakMap<Db, Map<string, { until: number; row: Promise<PageRow | null> }>>();
 
+/** One read per trace and 5 s however many views arrive: views arriving while it runs wait for the same read. */
 export async function cachedPage(db: Db, kind: 'trace' | 'product', id: number): Promise<PageRow | null> {
   let cache = pageCaches.get(db);
   if (!cache) pageCaches.set(db, (cache = new Map()));
@@ -180,8 +181,13 @@ export async function cachedPage(db: Db, kind: 'trace' | 'product', id: number):
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.row;
-  const row = kind === 'trace' ? await pageByTrace(db, id) : await pageByProduct(db, id);
+  const row = kind === 'trace' ? pageByTrace(db, id) : pageByProduct(db, id);
   if (cache.size >= PAGE_CACHE_MAX) cache.clear();
-  cache.set(key, { until: now + PAGE_CACHE_MS, row });
+  const entry = { until: now + PAGE_CACHE_MS, row };
+  cache.set(key, entry);
+  // a failed read is not kept
+  row.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
   return row;
 }
