@@ -4,7 +4,8 @@ import { ADMIN, adminToken } from './helpers';
 
 /**
  * Issue 14 part B through a real server: a run of stamps on a demo batch's trace, one stamp's public
- * page opened on a 390×844 phone (a scan, the product, genuine), then the scan statistics screen at
+ * page opened on a 390×844 phone (a scan, the product, genuine, the position shared through the
+ * browser's geolocation), then the scan statistics screen at
  * 1366×768 counting it, with its chart.
  */
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
@@ -29,7 +30,16 @@ test('public stamp page on a phone, then the scan statistics show the scan', asy
   const stamp = (await get(`/api/admin/stamps/${run.id}/codes?limit=1`)).entries[0];
   const product = (await get(`/api/admin/products/${trace.product_id}`)).entry;
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: PHONE_UA, locale: 'vi-VN', isMobile: true, hasTouch: true });
+  // the consumer agrees to share their position (Đà Lạt)
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent: PHONE_UA,
+    locale: 'vi-VN',
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['geolocation'],
+    geolocation: { latitude: 11.9404, longitude: 108.4583 },
+  });
   const p = await phone.newPage();
   const res = await p.goto(`/truy-xuat/${stamp.code}`);
   expect(res?.status()).toBe(200);
@@ -40,6 +50,8 @@ test('public stamp page on a phone, then the scan statistics show the scan', asy
   await expect(p.getByText('Đây là lần quét đầu tiên.')).toBeVisible();
   // the consent button appears only with JavaScript (the page reads fine without it)
   await expect(p.getByRole('button', { name: 'Chia sẻ vị trí để xác thực thêm' })).toBeVisible();
+  await p.getByRole('button', { name: 'Chia sẻ vị trí để xác thực thêm' }).click();
+  await expect(p.getByText('Đã ghi nhận vị trí, cảm ơn bạn')).toBeVisible();
   // nothing wider than the phone
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await p.screenshot({ path: 'test-results/trace-public-phone.png', fullPage: true });
@@ -52,6 +64,9 @@ test('public stamp page on a phone, then the scan statistics show the scan', asy
   await expect(page.getByTestId('total-scans')).toContainText('1');
   await expect(page.getByRole('cell', { name: product.name })).toBeVisible();
   await expect(page.getByTestId('scans-chart').locator('svg')).toBeVisible();
+  // the shared position is on the scan
+  const located = await get(`/api/admin/scan-statistics/locations?product_id=${trace.product_id}`);
+  expect(JSON.stringify(located)).toContain('11.9404');
   await page.screenshot({ path: 'test-results/scan-statistics.png', fullPage: true });
   await expectAccessible(page);
 });
