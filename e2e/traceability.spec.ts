@@ -93,7 +93,10 @@ test('traceability: trace from a batch, issue 20 stamps, design the layout, prin
   await page.getByRole('button', { name: 'Thêm thuộc tính' }).click();
   await page.getByLabel('Dòng 1').fill('Đặc sản Đà Lạt');
   await expect(preview.getByText('Đặc sản Đà Lạt')).toBeVisible();
-  await expect(preview.getByText(product.name)).toBeVisible();
+  // a name longer than the stamp is cut with an ellipsis at its edge, as the PDF sheet cuts it
+  const name = preview.locator('text', { hasText: product.name.slice(0, 6) });
+  await expect(name).toBeVisible();
+  expect(product.name.startsWith(((await name.textContent()) ?? '').replace(/…$/, ''))).toBe(true);
   await expectAccessible(page);
   await preview.evaluate((e) => e.scrollIntoView({ block: 'center' }));
   await preview.screenshot({ path: 'test-results/stamp-preview.png' });

@@ -61,6 +61,7 @@ export function StampDesigner(p: {
   productName: string;
   packagingDate: string | null;
   sampleUrl: string;
+  sampleSerial?: number;
   disabled: boolean;
   left: number;
   onPrinted: () => void;
@@ -163,7 +164,7 @@ export function StampDesigner(p: {
       </Col>
       <Col xs={24} lg={10}>
         <Card size="small" title="Xem trước một tem" style={{ marginBottom: 16 }}>
-          <StampPreview layout={layout} url={p.sampleUrl} productName={p.productName} packagingDate={p.packagingDate} />
+          <StampPreview layout={layout} url={p.sampleUrl} serial={p.sampleSerial} productName={p.productName} packagingDate={p.packagingDate} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             Tem {layout.width} × {layout.height} mm, mã QR {layout.size} cm; {layout.stamps_per_line} tem mỗi dòng; khổ A4 hoặc cuộn tem (mỗi trang một dòng).
           </Typography.Paragraph>

@@ -256,6 +256,7 @@ export function StampDetailPage() {
                   productName={pd.product.name}
                   packagingDate={pd.packaging_date}
                   sampleUrl={sampleUrl}
+                  sampleSerial={Number(first.data?.data?.entries?.[0]?.serial ?? r.serial_from ?? 1)}
                   disabled={r.status === 'voided'}
                   left={Math.max(Number(r.quantity) - Number(r.printed_count ?? 0) - Number(r.voided_count ?? 0), 0)}
                   onPrinted={refresh}

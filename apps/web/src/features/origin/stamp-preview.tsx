@@ -19,38 +19,62 @@ function qrPath(text: string, side: number): string {
   return d;
 }
 
+const FONT = '"DejaVu Sans", "Be Vietnam Pro", sans-serif';
+let measurer: CanvasRenderingContext2D | null | undefined;
+
+/** Width in mm of `t` at `fontMm`, measured by the browser's canvas; null where there is none (tests). */
+function widthMm(t: string, fontMm: number): number | null {
+  if (measurer === undefined) {
+    measurer = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent) ? null : (document.createElement('canvas').getContext('2d') ?? null);
+    if (measurer) measurer.font = `100px ${FONT}`;
+  }
+  return measurer ? (measurer.measureText(t).width / 100) * fontMm : null;
+}
+
+/** One line cut with an ellipsis where it would pass the stamp's edge, as the PDF sheet cuts it. */
+export function fitLine(t: string, fontMm: number, maxMm: number): string {
+  const full = widthMm(t, fontMm);
+  if (full === null || full <= maxMm) return t;
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((widthMm(`${t.slice(0, mid)}…`, fontMm) ?? 0) <= maxMm) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${t.slice(0, lo).trimEnd()}…`;
+}
+
 /**
  * One stamp drawn as the PDF sheet draws it (apps/api/src/modules/origin/stamp-sheet.ts): millimetres
  * as SVG units, the QR at (horizontal, vertical) with side `size` cm, texts at their font size (pt)
- * and position, clipped to the stamp. Redrawn on every change of the designer's numbers.
+ * and position, each one line cut with an ellipsis at the stamp's edge, and the serial under the QR
+ * when there is room. Redrawn on every change of the designer's numbers.
  */
 export function StampPreview({
   layout,
   url,
   productName,
   packagingDate,
+  serial = 1,
   scale = 5,
 }: {
   layout: StampLayout;
   url: string;
   productName: string;
   packagingDate: string | null;
+  /** the serial printed under the QR */
+  serial?: number;
   scale?: number;
 }) {
   const side = layout.size * 10;
   const path = useMemo(() => qrPath(url, side), [url, side]);
-  const text = (t: string, a: StampTextAttribute, key: string) => (
-    <text
-      key={key}
-      x={a.horizontal}
-      y={a.vertical}
-      fontSize={a.font_size * PT_MM}
-      dominantBaseline="hanging"
-      fontFamily="DejaVu Sans, Be Vietnam Pro, sans-serif"
-    >
-      {t}
+  const text = (t: string, a: Pick<StampTextAttribute, 'font_size' | 'horizontal' | 'vertical'>, key: string) => (
+    <text key={key} x={a.horizontal} y={a.vertical} fontSize={a.font_size * PT_MM} dominantBaseline="hanging" fontFamily={FONT}>
+      {fitLine(t, a.font_size * PT_MM, layout.width - a.horizontal - PT_MM)}
     </text>
   );
+  const serialY = layout.vertical + side + 0.5;
   return (
     <svg
       role="img"
@@ -71,6 +95,7 @@ export function StampPreview({
         {layout.print_product_name && text(productName, layout.product_name_attribute, 'name')}
         {layout.print_product_created_at && packagingDate && text(`NĐG: ${formatDate(packagingDate)}`, layout.product_created_at_attribute, 'date')}
         {layout.stamp_attributes.map((a, i) => text(a.text, a, `a${i}`))}
+        {serialY + 2 < layout.height && text(`Sê-ri ${serial}`, { font_size: 5, horizontal: layout.horizontal + 1, vertical: serialY }, 'serial')}
       </g>
     </svg>
   );
