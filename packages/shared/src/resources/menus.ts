@@ -17,7 +17,7 @@ export default defineResource({
     name: text({ label: 'Tên menu', required: true, max: 255, search: true, sort: true }),
     position: enumField(MENU_POSITIONS, { label: 'Vị trí', required: true, filter: true }),
     status: enumField(ON_OFF, { label: 'Trạng thái', required: true, default: 1, filter: true }),
-    items: json(MENU_ITEMS, { label: 'Các mục menu', default: [], help: 'Kéo thả để sắp xếp; thả vào giữa một mục để đặt làm mục con' }),
+    items: json(MENU_ITEMS, { label: 'Các mục menu', default: [] }),
   },
   list: { columns: ['name', 'position', 'status', 'updated_at'], sort: ['name'], defaultSort: 'id' },
   actions: { 'change-status': toggle('status', 'Bật/tắt menu') },

@@ -30,7 +30,7 @@ export default defineResource({
     visibility: enumField(PUBLIC_STATUS, { label: 'Hiển thị công khai', required: true, default: 1, filter: true }),
   },
   list: {
-    columns: ['name', 'plant_id', 'season', 'year', 'ward_id', 'sowing_from', 'harvest_from', 'visibility'],
+    columns: ['name', 'plant_id', 'season', 'ward_id', 'region_id', 'sowing_from', 'harvest_from', 'visibility'],
     sort: ['name', 'year', 'sowing_from', 'harvest_from'],
     defaultSort: 'sowing_from',
   },

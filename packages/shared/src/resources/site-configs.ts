@@ -7,7 +7,7 @@ import { defineResource, image, text, textarea } from '../index';
 export default defineResource({
   name: 'site-configs',
   subject: 'config_image',
-  label: 'Cấu hình website',
+  label: 'Logo website',
   area: 'content',
   route: '/admin/system/configurations/logo',
   titleField: 'site_name',

@@ -6,7 +6,7 @@ import calendarsDef from '@nns/shared/resources/seasonal-calendars';
 import shippingDef from '@nns/shared/resources/shipping-methods';
 import siteConfigsDef from '@nns/shared/resources/site-configs';
 import websitesDef from '@nns/shared/resources/websites';
-import { BANNER_POSITIONS, SEASONS } from '@nns/shared/site';
+import { BANNER_POSITIONS, type MenuItem, SEASONS } from '@nns/shared/site';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
@@ -56,7 +56,12 @@ export default defineModule({
           db,
           sql`select distinct on (position) id, name, position, items, updated_at from menus where status = 1 order by position, updated_at desc, id desc`,
         );
-        return sendCached(ctx, { entries: rows.map((r) => ({ ...r, items: r.items ?? [], updated_at: iso(r.updated_at) })) });
+        const menus = rows.map((r) => ({ ...r, items: (r.items ?? []) as MenuItem[], updated_at: iso(r.updated_at) }));
+        await attachSlugs(
+          db,
+          menus.flatMap((m) => m.items),
+        );
+        return sendCached(ctx, { entries: menus });
       },
     });
 
@@ -181,6 +186,42 @@ export default defineModule({
     });
   },
 });
+
+type LinkedItem = MenuItem & { slug?: string | null };
+
+/**
+ * Each article or category item gets the `slug` the portal links by: the article's while it is
+ * published, the category's while it is switched on; null otherwise (the portal leaves the item out).
+ * Articles and categories are another part's tables (issue 17 part A): where they are missing, or
+ * their columns differ, the items go out with their ids only.
+ */
+async function attachSlugs(db: Db, items: LinkedItem[]) {
+  const all: LinkedItem[] = [];
+  const walk = (xs: LinkedItem[]) => {
+    for (const i of xs) {
+      all.push(i);
+      walk(i.children ?? []);
+    }
+  };
+  walk(items);
+  const want = (kind: string) => [...new Set(all.filter((i) => i.kind === kind && i.ref_id).map((i) => Number(i.ref_id)))];
+  const lookups: [string, number[], (ids: string) => SQL][] = [
+    [
+      'article',
+      want('article'),
+      (ids) =>
+        sql`select id, slug from articles where id = any(${ids}::int[]) and is_published and (published_at is null or published_at <= ${new Date().toISOString()})`,
+    ],
+    ['category', want('category'), (ids) => sql`select id, slug from categories where id = any(${ids}::int[]) and status`],
+  ];
+  for (const [kind, ids, q] of lookups) {
+    if (!ids.length) continue;
+    const found = await exec<{ id: number; slug: string }>(db, q(`{${ids.join(',')}}`)).catch(() => null);
+    if (!found) continue;
+    const slugs = new Map(found.map((r) => [Number(r.id), r.slug]));
+    for (const i of all) if (i.kind === kind) i.slug = slugs.get(Number(i.ref_id)) ?? null;
+  }
+}
 
 /** One page (and one row more, to know whether another follows) of public calendars with their names joined. */
 async function calendarPage(db: Db, w: SQL[], page: number, limit: number) {

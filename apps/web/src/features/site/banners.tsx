@@ -84,7 +84,7 @@ export function BannerSlotPage() {
           {rows.map((b, i) => {
             const state = BANNER_STATES[bannerState(b)];
             return (
-              <Card key={b.id} size="small" data-testid={`banner-${b.id}`}>
+              <Card key={b.id} size="small" data-testid="banner-card">
                 <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography.Text strong style={{ width: 24 }}>
                     {i + 1}

@@ -66,6 +66,10 @@ function RefPicker({ kind, value, onChange }: { kind: 'article' | 'category'; va
 export function MenuItemsInput({ value, onChange, id }: { value?: MenuItem[] | null; onChange?: (v: MenuItem[]) => void; id?: string }) {
   const items = value ?? [];
   const [selected, setSelected] = useState<string | null>(null);
+  // every item with children is open unless closed by hand, so a freshly nested item stays in view
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const parents = (xs: MenuItem[]): string[] => xs.flatMap((i) => (i.children?.length ? [i.key, ...parents(i.children)] : []));
+  const expandedKeys = parents(items).filter((k) => !closed.has(k));
   const set = (next: MenuItem[]) => onChange?.(next);
   const sel = selected
     ? (() => {
@@ -116,7 +120,13 @@ export function MenuItemsInput({ value, onChange, id }: { value?: MenuItem[] | n
             <Tree
               draggable={{ icon: false }}
               blockNode
-              defaultExpandAll
+              expandedKeys={expandedKeys}
+              onExpand={(_keys, info) => {
+                const next = new Set(closed);
+                if (info.expanded) next.delete(String(info.node.key));
+                else next.add(String(info.node.key));
+                setClosed(next);
+              }}
               treeData={toNodes(items)}
               selectedKeys={selected ? [selected] : []}
               onSelect={(keys) => setSelected(keys.length ? String(keys[0]) : null)}

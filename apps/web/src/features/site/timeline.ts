@@ -1,8 +1,10 @@
-/** Where a date window falls on a year's bar, in percent of the year (UTC+7 days); null when outside it. */
+/**
+ * Where a date window falls on a year's bar, in percent of the year; null when outside it. The windows
+ * are date-only values (`YYYY-MM-DDT00:00:00Z` names the day itself), so days are counted in UTC.
+ */
 const DAY = 86_400_000;
-const OFFSET = 7 * 3_600_000;
 
-const yearStart = (year: number) => Date.UTC(year, 0, 1) - OFFSET;
+const yearStart = (year: number) => Date.UTC(year, 0, 1);
 
 export function windowOnYear(from: string, to: string, year: number): { left: number; width: number; cutStart: boolean; cutEnd: boolean } | null {
   const start = yearStart(year);
