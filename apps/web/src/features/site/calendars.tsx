@@ -3,6 +3,7 @@ import { resourceByName } from '@nns/shared/registry';
 import { SEASONS } from '@nns/shared/site';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../core/api';
 import { LoadingBlock } from '../../core/loading';
@@ -109,11 +110,17 @@ export function CalendarTimelinePage() {
     queryFn: ({ signal }) =>
       api.get(`/api/admin/${calendars.name}`, { params: { year, limit: 100, sort: 'sowing_from', ...(ward ? { ward_id: ward } : {}) }, signal }),
   });
+  // about 3,300 wards: the picker asks the server as the officer types
+  const [wardSearch, setWardSearch] = useState('');
   const wards = useQuery({
-    queryKey: ['seasonal-calendar-wards'],
-    queryFn: ({ signal }) => api.get('/api/admin/wards', { params: { limit: 100, sort: 'name' }, signal }),
+    queryKey: queryKeys('wards').list({ picker: wardSearch }),
+    queryFn: ({ signal }) => api.get('/api/admin/wards', { params: { limit: 50, ...(wardSearch ? { search: wardSearch } : {}) }, signal }),
   });
   const rows = (q.data?.data?.entries ?? []) as CalendarRow[];
+  const wardOptions = ((wards.data?.data?.entries ?? []) as { id: number; name: string }[]).map((w) => ({ value: String(w.id), label: w.name }));
+  // the chosen ward keeps its name while the picker shows another search
+  const chosen = rows.find((r) => String((r as { ward_id?: number }).ward_id) === ward)?.ward?.name;
+  if (ward && !wardOptions.some((o) => o.value === ward)) wardOptions.unshift({ value: ward, label: chosen ?? `#${ward}` });
   // one block per ward (or region), in the order their first calendar is sown
   const groups = new Map<string, CalendarRow[]>();
   for (const r of rows) {
@@ -131,12 +138,13 @@ export function CalendarTimelinePage() {
             aria-label="Phường/xã"
             allowClear
             showSearch
-            optionFilterProp="label"
+            filterOption={false}
+            onSearch={setWardSearch}
             placeholder="Mọi phường/xã"
             style={{ width: 240 }}
             value={ward || undefined}
             onChange={(v) => set('ward_id', v ?? null)}
-            options={((wards.data?.data?.entries ?? []) as { id: number; name: string }[]).map((w) => ({ value: String(w.id), label: w.name }))}
+            options={wardOptions}
           />
           <Link to={calendars.route}>Danh sách</Link>
         </Space>
