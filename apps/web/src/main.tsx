@@ -20,6 +20,7 @@ import origin from './features/origin';
 import producers from './features/producers';
 import profile from './features/profile';
 import scanStatistics from './features/scan-statistics';
+import site from './features/site';
 import systemLogs from './features/system-logs';
 
 /**
@@ -34,6 +35,7 @@ const FEATURES: readonly FeatureDef[] = [
   culture,
   origin,
   monitoring,
+  site,
   areas,
   profile,
   scanStatistics,

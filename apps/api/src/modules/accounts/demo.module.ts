@@ -24,11 +24,13 @@ const PRODUCER_SUBJECTS = [
   'traces',
   'stamps',
 ];
-const WARD_SUBJECTS = [...PRODUCER_SUBJECTS, 'users', 'administrative', 'apps', 'monitorings', 'discharge_construct', 'notifications'];
+const WARD_SUBJECTS = [...PRODUCER_SUBJECTS, 'users', 'administrative', 'apps', 'monitorings', 'discharge_construct', 'notifications', 'seasonal-calendar'];
+/** the portal's settings an editor keeps current (issue 17): menus, banners and logo, footer, contact, partner sites, season calendars */
+const SITE_SUBJECTS = ['menus', 'config_image', 'config_footer', 'contact', 'websites', 'seasonal-calendar'];
 const only = (subjects: string[], actions: string[]) => ALL_PERMISSIONS.filter((p) => subjects.includes(p.subject) && actions.includes(p.action));
 /** reference lists the forms pick from (wards, catalog): seen and read, never changed */
 const LOOKUPS = only(
-  ['administrative_areas', 'product_groups', 'product_units', 'farming_forms', 'manufacturing_forms', 'manufacturing_sectors'],
+  ['administrative_areas', 'product_groups', 'product_units', 'farming_forms', 'manufacturing_forms', 'manufacturing_sectors', 'product_plants'],
   ['list', 'read'],
 );
 
@@ -68,7 +70,12 @@ const ROLES: { name: string; description: string; price: number; status: string;
     description: 'Biên tập nội dung website',
     price: 0,
     status: 'approved',
-    perms: only(['articles', 'article_types', 'categories', 'tags', 'videos', 'libraries', 'notifications'], ['list', 'read', 'create', 'update', 'menu']),
+    perms: [
+      ...only(['articles', 'article_types', 'categories', 'tags', 'videos', 'libraries', 'notifications'], ['list', 'read', 'create', 'update', 'menu']),
+      ...only(SITE_SUBJECTS, ['list', 'read', 'create', 'update', 'menu']),
+      // season calendars name a crop and a ward or region: the pickers read them
+      ...only(['product_plants', 'administrative_areas'], ['list', 'read']),
+    ],
   },
 ];
 

@@ -78,7 +78,8 @@ export function renderValue(row: Record<string, unknown>, key: string, f: FieldD
     case 'money':
       return isEmpty(v) ? empty : formatMoney(Number(v));
     case 'integer':
-      return isEmpty(v) ? empty : key === 'id' ? String(v) : formatNumber(Number(v), 0);
+      // an id or a year is a name, not a quantity: no thousands separator ('2026', not '2.026')
+      return isEmpty(v) ? empty : key === 'id' || key === 'year' ? String(v) : formatNumber(Number(v), 0);
     case 'float':
       return isEmpty(v) ? empty : formatNumber(Number(v), 6);
     case 'enum': {

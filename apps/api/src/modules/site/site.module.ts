@@ -1,0 +1,196 @@
+import type { ResourceDef } from '@nns/shared';
+import bannersDef from '@nns/shared/resources/banner-images';
+import contactDef from '@nns/shared/resources/contact';
+import footerDef from '@nns/shared/resources/footer';
+import siteConfigsDef from '@nns/shared/resources/site-configs';
+import { BANNER_SLOTS, bannerState } from '@nns/shared/site';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, conflict, type FieldError } from '../../core/errors';
+import { type Ctx, defineModule, type ResourceHooks, type Router } from '../../core/module';
+import { col } from '../../core/resource-query';
+import { attachRefs, exec, present } from '../../core/resource-store';
+import type { Services } from '../../core/services';
+import { writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { seedSite } from './demo';
+
+const day = (v: unknown) => (v ? Date.parse(String(v)) : null);
+
+/** A season calendar names a ward or a region, and its windows run forward: sowing, then harvest. */
+async function checkCalendar(merged: Record<string, unknown>, tx: Db) {
+  const errors: FieldError[] = [];
+  if (merged.ward_id == null && merged.region_id == null) errors.push({ field: 'ward_id', message: 'Chọn phường/xã hoặc vùng áp dụng lịch' });
+  const [sf, st, hf, ht] = ['sowing_from', 'sowing_to', 'harvest_from', 'harvest_to'].map((k) => day(merged[k]));
+  if (sf != null && st != null && st < sf) errors.push({ field: 'sowing_to', message: 'Ngày kết thúc gieo trồng phải sau ngày bắt đầu' });
+  if (hf != null && ht != null && ht < hf) errors.push({ field: 'harvest_to', message: 'Ngày kết thúc thu hoạch phải sau ngày bắt đầu' });
+  if (sf != null && hf != null && hf < sf) errors.push({ field: 'harvest_from', message: 'Thu hoạch phải bắt đầu sau khi gieo trồng' });
+  if (merged.product_plant_id != null && merged.plant_id != null) {
+    const [pp] = await exec<{ plant_id: number }>(tx, sql`select plant_id from product_plants where id = ${Number(merged.product_plant_id)}`);
+    if (pp && Number(pp.plant_id) !== Number(merged.plant_id)) errors.push({ field: 'product_plant_id', message: 'Giống không thuộc cây trồng đã chọn' });
+  }
+  if (errors.length) throw badRequest(errors, errors[0].message);
+}
+
+function checkBannerPeriod(merged: Record<string, unknown>) {
+  const from = day(merged.active_from);
+  const to = day(merged.active_to);
+  if (from != null && to != null && to < from) throw badRequest([{ field: 'active_to', message: 'Thời gian kết thúc hiển thị phải sau thời gian bắt đầu' }]);
+}
+
+export const siteHooks: Record<string, ResourceHooks> = {
+  'seasonal-calendars': {
+    beforeCreate: async (data, _ctx, tx) => {
+      await checkCalendar(data, tx);
+      return data;
+    },
+    beforeUpdate: async (data, existing, _ctx, tx) => {
+      await checkCalendar({ ...existing, ...data }, tx);
+      return data;
+    },
+  },
+  'banner-images': {
+    beforeCreate: (data) => {
+      checkBannerPeriod(data);
+      return data;
+    },
+    beforeUpdate: (data, existing) => {
+      checkBannerPeriod({ ...existing, ...data });
+      return data;
+    },
+    // the list and the form show whether a banner is on the portal now
+    present: (row) => ({ ...row, display_state: bannerState(row) }),
+    presentedKeys: ['display_state'],
+  },
+  menus: { present: (row) => ({ ...row, items: row.items ?? [] }) },
+};
+
+const entryAnswer = z.object({ entry: z.record(z.string(), z.unknown()).nullable() });
+
+/** The one row of a single-record resource (footer, contact, site settings), oldest first should there be more. */
+export async function singleRow(db: Db, def: ResourceDef, lock = false): Promise<Record<string, unknown> | undefined> {
+  const [row] = await exec(db, sql`select * from ${col(def.table)} order by id limit 1${lock ? sql` for update` : sql``}`);
+  return row;
+}
+
+/**
+ * GET, PUT and POST on a single record (spec §7 footer, contact, configs/logo): GET answers it (null
+ * before it is first saved), PUT saves it (created when missing), POST creates it when missing (409
+ * once it exists). Writes go through the one write path, under a lock so two first saves make one row.
+ */
+function registerSingle(router: Router, services: Services, def: ResourceDef, path: string) {
+  const url = `/api/admin/${path}`;
+  const tags = [def.label];
+  const S = def.subject;
+  const answer = async (db: Db, row: Record<string, unknown> | undefined, ctx: Ctx) => {
+    if (!row) return { entry: null };
+    await attachRefs(db, def, [row]);
+    return { entry: present(def, row, undefined, ctx) };
+  };
+  const save = (ctx: Ctx, mode: 'create' | 'update') =>
+    services.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
+      const existing = await singleRow(tx, def, true);
+      if (existing && mode === 'create') throw conflict(`${def.label} đã có, hãy cập nhật thay vì tạo mới`);
+      const row = await writeRecord({ def, ctx, db: tx, existing, data: ctx.body as Record<string, unknown>, audit: existing ? 'update' : 'create' });
+      return answer(tx, row, ctx);
+    });
+  router.add({
+    method: 'GET',
+    url,
+    access: { action: 'read', subject: S },
+    summary: `${def.label} (bản ghi duy nhất; null khi chưa lưu)`,
+    tags,
+    response: entryAnswer,
+    handler: async (ctx) => answer(services.db, await singleRow(services.db, def), ctx),
+  });
+  router.add({
+    method: 'PUT',
+    url,
+    access: { action: 'update', subject: S },
+    summary: `Cập nhật ${def.label.toLowerCase()} (tạo mới khi chưa có)`,
+    tags,
+    body: def.updateSchema,
+    bodyIgnores: ['id', 'created_at', 'updated_at', 'created_by', 'updated_by'],
+    response: entryAnswer,
+    message: 'Cập nhật thành công',
+    handler: (ctx) => save(ctx, 'update'),
+  });
+  router.add({
+    method: 'POST',
+    url,
+    access: { action: 'create', subject: S },
+    summary: `Tạo ${def.label.toLowerCase()} khi chưa có`,
+    tags,
+    body: def.createSchema,
+    response: entryAnswer,
+    message: 'Thêm mới thành công',
+    handler: (ctx) => save(ctx, 'create'),
+  });
+}
+
+const orderBody = z
+  .object({
+    ids: z
+      .array(z.number({ error: 'Mã banner không hợp lệ' }).int().positive().max(2147483647), { error: 'Danh sách banner không hợp lệ' })
+      .max(200, 'Tối đa 200 banner'),
+  })
+  .strict();
+
+export default defineModule({
+  name: 'site',
+  hooks: siteHooks,
+  seedDemo: seedSite,
+  routes(router, services) {
+    registerSingle(router, services, footerDef, 'footer');
+    registerSingle(router, services, contactDef, 'contact');
+    registerSingle(router, services, siteConfigsDef, 'configs/logo');
+    // every single record also answers at its resource's own path (POST /api/admin/site-configs creates it as the generic create would)
+    registerSingle(router, services, siteConfigsDef, siteConfigsDef.name);
+
+    for (const slot of BANNER_SLOTS) {
+      const url = `/api/admin/configs/${slot.config}`;
+      const tags = [bannersDef.label];
+      const hooks = siteHooks['banner-images'];
+      const slotRows = (db: Db, lock = false) =>
+        exec(db, sql`select * from banner_images where position = ${slot.position} order by sort_order, id${lock ? sql` for update` : sql``}`);
+      router.add({
+        method: 'GET',
+        url,
+        access: { action: 'list', subject: 'config_image' },
+        summary: `${slot.label}: các ảnh theo thứ tự hiển thị, kèm trạng thái hiển thị hiện tại`,
+        tags,
+        response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
+        handler: async (ctx) => ({ entries: (await slotRows(services.db)).map((r) => present(bannersDef, r, hooks, ctx)) }),
+      });
+      router.add({
+        method: 'PUT',
+        url,
+        access: { action: 'update', subject: 'config_image' },
+        summary: `${slot.label}: sắp xếp lại thứ tự (danh sách mã theo thứ tự mới, đủ mọi ảnh của vị trí)`,
+        tags,
+        body: orderBody,
+        response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
+        message: 'Đã lưu thứ tự',
+        handler: (ctx) =>
+          services.db.transaction(async (t) => {
+            const tx = t as unknown as Db;
+            const rows = await slotRows(tx, true);
+            const ids = ctx.body.ids;
+            const have = new Set(rows.map((r) => Number(r.id)));
+            if (ids.length !== have.size || new Set(ids).size !== ids.length || ids.some((id) => !have.has(id))) {
+              throw badRequest([{ field: 'ids', message: `Danh sách phải gồm đúng mọi ảnh của ${slot.label.toLowerCase()}, mỗi ảnh một lần` }]);
+            }
+            const byId = new Map(rows.map((r) => [Number(r.id), r]));
+            for (const [i, id] of ids.entries()) {
+              const existing = byId.get(id) as Record<string, unknown>;
+              if (Number(existing.sort_order) === i) continue;
+              await writeRecord({ def: bannersDef, hooks, ctx, db: tx, existing, data: { sort_order: i }, auditKeys: ['sort_order'], audit: 'reorder' });
+            }
+            return { entries: (await slotRows(tx)).map((r) => present(bannersDef, r, hooks, ctx)) };
+          }),
+      });
+    }
+  },
+});
