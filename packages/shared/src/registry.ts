@@ -6,6 +6,10 @@ import apps from './resources/apps';
 import batches from './resources/batches';
 import criteriaSeafoods from './resources/criteria-seafoods';
 import diaries from './resources/diaries';
+import dischargeConstructs from './resources/discharge-constructs';
+import dischargeInventory from './resources/discharge-inventory';
+import dischargeLimits from './resources/discharge-limits';
+import dischargeTraffic from './resources/discharge-traffic';
 import distributors from './resources/distributors';
 import districts from './resources/districts';
 import farmingForms from './resources/farming-forms';
@@ -35,5 +39,5 @@ import traces from './resources/traces';
 import users from './resources/users';
 import wards from './resources/wards';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
+export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, dischargeConstructs, dischargeInventory, dischargeLimits, dischargeTraffic, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

@@ -24,7 +24,17 @@ const PRODUCER_SUBJECTS = [
   'traces',
   'stamps',
 ];
-const WARD_SUBJECTS = [...PRODUCER_SUBJECTS, 'users', 'administrative', 'apps', 'monitorings', 'discharge_construct', 'notifications'];
+const WARD_SUBJECTS = [
+  ...PRODUCER_SUBJECTS,
+  'users',
+  'administrative',
+  'apps',
+  'monitorings',
+  'discharge_construct',
+  'discharge_traffic',
+  'discharge_inventory',
+  'notifications',
+];
 const only = (subjects: string[], actions: string[]) => ALL_PERMISSIONS.filter((p) => subjects.includes(p.subject) && actions.includes(p.action));
 /** reference lists the forms pick from (wards, catalog): seen and read, never changed */
 const LOOKUPS = only(
