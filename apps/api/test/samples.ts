@@ -27,6 +27,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // a trace takes its product and producer from its batch, and a run's trace must be of its product: samples of their own would not
   traces: { expired_date: '2026-01-15T00:00:00Z', batch_id: null },
   stamps: { trace_id: null },
+  // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table
+  'discharge-constructs': { documents: [], standard_code: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

@@ -1,6 +1,6 @@
 import { date, defineResource, integer, ref, text, textarea } from '../index';
 
-/** Kiểm kê xả thải (spec §2 inventory/{id}): one record per work and survey year. */
+/** Kiểm kê xả thải (spec §2 inventory/{id}): one record per work and survey year; the spec's edit is PATCH (the module), the generic PUT stays for the generic form. */
 export default defineResource({
   name: 'discharge-inventory',
   subject: 'discharge_inventory',
@@ -23,5 +23,4 @@ export default defineResource({
   wardVia: 'construct_id',
   export: false,
   detail: false,
-  custom: { update: true },
 });

@@ -25,7 +25,7 @@ export default defineResource({
     unit: text({ label: 'Đơn vị', max: 30 }),
     k_applies: bool({ label: 'Áp dụng hệ số K / Kq × Kf', default: true }),
   },
-  list: { columns: ['standard_code', 'column', 'parameter', 'limit_min', 'limit_max', 'unit', 'k_applies'], sort: ['standard_code'], defaultSort: 'id' },
+  list: { columns: ['standard_code', 'column', 'parameter', 'limit_min', 'limit_max', 'unit', 'k_applies'], sort: ['standard_code'], defaultSort: '-id' },
   uniqueTogether: [['standard_code', 'column', 'parameter']],
   export: 'export',
 });
