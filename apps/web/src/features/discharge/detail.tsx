@@ -95,9 +95,12 @@ export function WorkDetailPage() {
             </Space>
           }
         >
-          <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} bordered>
+          <Descriptions size="small" column={{ xs: 1, md: 2, xxl: 3 }} bordered>
             <Descriptions.Item label="Loại nước thải">
-              <Tag color={WASTEWATER_TYPES.find((o) => o.value === work.wastewater_type)?.color}>{label(WASTEWATER_TYPES, work.wastewater_type)}</Tag>
+              <Space size={6}>
+                <span className="nns-discharge-dot" style={{ background: WASTEWATER_TYPES.find((o) => o.value === work.wastewater_type)?.color }} />
+                {label(WASTEWATER_TYPES, work.wastewater_type)}
+              </Space>
             </Descriptions.Item>
             <Descriptions.Item label="Chủ công trình">{work.owner || 'Không có dữ liệu'}</Descriptions.Item>
             <Descriptions.Item label="Phường/xã">{work.ward?.name ?? ''}</Descriptions.Item>

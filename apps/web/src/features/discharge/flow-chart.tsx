@@ -24,7 +24,13 @@ export function FlowChart({ series, permitted }: { series: { date: string; flow:
         valueFormatter: (v: number) => `${fmt(v)} m³/ngày`,
       },
       xAxis: { type: 'category', data: series.map((p) => dm(p.date)), axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: 'm³/ngày', axisLabel: { formatter: (v: number) => fmt(v) } },
+      // the permitted flow always in view, even when every measurement is far below it
+      yAxis: {
+        type: 'value',
+        name: 'm³/ngày',
+        max: (v: { max: number }) => Math.ceil(Math.max(v.max, permitted ?? 0) * 1.1),
+        axisLabel: { formatter: (v: number) => fmt(v) },
+      },
       series: [
         {
           name: 'Lưu lượng đo',
@@ -33,6 +39,17 @@ export function FlowChart({ series, permitted }: { series: { date: string; flow:
           data: series.map((p) => ({ value: p.flow, itemStyle: p.status === 2 ? { color: '#cf1322' } : undefined, symbolSize: p.status === 2 ? 9 : 5 })),
           lineStyle: { color: '#1677ff' },
           itemStyle: { color: '#1677ff' },
+          // a line across the chart even with a single measurement
+          markLine:
+            permitted == null
+              ? undefined
+              : {
+                  symbol: 'none',
+                  silent: true,
+                  lineStyle: { type: 'dashed', color: '#fa8c16', width: 2 },
+                  label: { formatter: `Cho phép ${fmt(permitted)}`, position: 'insideEndTop', color: '#ad4e00' },
+                  data: [{ yAxis: permitted }],
+                },
         },
         {
           name: 'Lưu lượng cho phép',
