@@ -22,7 +22,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /**
  * Thousands of works without freezing the page: supercluster indexes the points once (a few ms for
  * 10,000) and each move draws only what is in view, as clusters (a count coloured by the types it
- * holds) or single coloured circles on one canvas; a work over its limits this month gets a red ring.
+ * holds, a red badge with how many of them broke a limit this month) or single coloured circles on one
+ * canvas, a work over its limits this month with a thick dark-red ring.
  */
 export function ClusterMap({ points, colorOf, onPick, onMapClick, height = 520, label }: Props) {
   const { ref, map, tilesFailed } = useLeafletMap();
@@ -63,11 +64,12 @@ export function ClusterMap({ points, colorOf, onPick, onMapClick, height = 520, 
           const counts = [pr.t1, pr.t2, pr.t3, pr.t4];
           const main = counts.indexOf(Math.max(...counts)) + 1;
           const size = n < 10 ? 30 : n < 100 ? 36 : n < 1000 ? 44 : 52;
-          const ring = pr.ex ? 'box-shadow:0 0 0 3px #cf1322;' : '';
+          // how many of them broke a limit this month: a red badge on the cluster's edge
+          const badge = pr.ex ? `<span class="nns-cluster-ex">${pr.ex}</span>` : '';
           const icon = L.divIcon({
             className: '',
             iconSize: [size, size],
-            html: `<div class="nns-cluster" style="width:${size}px;height:${size}px;background:${colorOf(main)};${ring}" title="${n} công trình${pr.ex ? `, ${pr.ex} vượt giới hạn` : ''}">${n}</div>`,
+            html: `<div class="nns-cluster" style="width:${size}px;height:${size}px;background:${colorOf(main)}" title="${n} công trình${pr.ex ? `, ${pr.ex} vượt giới hạn trong tháng` : ''}">${n}${badge}</div>`,
           });
           const m = L.marker([lat, lng], { icon, keyboard: false });
           m.on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(Number(pr.cluster_id)), 18)));

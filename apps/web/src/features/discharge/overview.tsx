@@ -138,8 +138,8 @@ export function OverviewPage() {
           <Col span={24}>
             <ClusterMap points={points} colorOf={wastewaterColor} onPick={(w, at, map) => void onPick(w, at, map)} label="Bản đồ công trình xả thải" />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-              Màu theo loại nước thải; viền đỏ đậm: có số liệu {parameterLabel('flow').toLowerCase()} hoặc chất lượng vượt giới hạn trong tháng này. Bấm vào một
-              nhóm để phóng to, bấm vào một công trình để xem số liệu.
+              Màu theo loại nước thải. Viền đỏ đậm quanh một công trình, hoặc số màu đỏ trên một nhóm: {parameterLabel('flow').toLowerCase()} hoặc chất lượng
+              nước thải vượt giới hạn trong tháng này. Bấm vào một nhóm để phóng to, bấm vào một công trình để xem số liệu.
             </Typography.Paragraph>
           </Col>
         </Row>
