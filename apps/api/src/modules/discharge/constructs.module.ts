@@ -18,6 +18,7 @@ const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
 const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_factor', 'kq', 'kf'];
 const rejudge = new WeakSet<Ctx>();
+const POINT_FIELDS = JSON.stringify(['id', 'lat', 'long', 'wastewater_type', 'exceeded', 'code', 'name']);
 
 /** The first day of the current month at UTC+7, as a date-only value is stored. */
 export const monthStart = (now = Date.now()) => `${new Date(now + 7 * 3_600_000).toISOString().slice(0, 7)}-01T00:00:00.000Z`;
@@ -183,30 +184,39 @@ export default defineModule({
         "Bản đồ tổng quan: mọi công trình trong phạm vi (điểm gọn: id, vĩ độ, kinh độ, loại, vượt giới hạn tháng này, mã, tên), lọc theo loại, phường/xã, công khai, 'vượt giới hạn'",
       tags,
       query: overviewQuery,
+      response: z.object({
+        fields: z.array(z.string()),
+        points: z.array(z.array(z.unknown())).describe('[id, vĩ độ, kinh độ, loại nước thải, vượt giới hạn tháng này (1/0), mã, tên]'),
+        counts: z.array(z.object({ wastewater_type: z.number(), label: z.string(), color: z.string(), n: z.number() })),
+        exceeded: z.number(),
+        month_start: z.string(),
+      }),
+      // 10,000 works: PostgreSQL writes the points' JSON itself (one text value), so this process neither
+      // parses 70,000 values nor serialises them again; the envelope is written around it
+      raw: true,
       handler: async (ctx) => {
         const q = ctx.query as Partial<ListQuery> & { exceeded?: string };
         const w = whereOf(def, q, ctx.user);
         const since = monthStart();
         if (q.exceeded === '1') w.push(sql`last_exceeded_date >= ${since}`);
         if (q.exceeded === '0') w.push(sql`(last_exceeded_date is null or last_exceeded_date < ${since})`);
-        const rows = await exec<{ id: number; lat: number; long: number; t: number; x: boolean; code: string; name: string }>(
+        const ex = sql`coalesce(last_exceeded_date >= ${since}::timestamptz, false)`;
+        const [r] = await exec<{ points: string; t1: number; t2: number; t3: number; t4: number; x: number }>(
           services.db,
-          sql`select id, lat, long, wastewater_type as t, coalesce(last_exceeded_date >= ${since}, false) as x, code, name from discharge_constructs${whereSql(w)} order by id`,
+          sql`select coalesce(json_agg(json_build_array(id, round(lat::numeric, 6), round(long::numeric, 6), wastewater_type, case when ${ex} then 1 else 0 end, code, name) order by id), '[]')::text as points,
+            count(*) filter (where wastewater_type = 1)::int as t1, count(*) filter (where wastewater_type = 2)::int as t2,
+            count(*) filter (where wastewater_type = 3)::int as t3, count(*) filter (where wastewater_type = 4)::int as t4,
+            count(*) filter (where ${ex})::int as x
+            from discharge_constructs${whereSql(w)}`,
         );
-        const counts: Record<string, number> = {};
-        let exceeded = 0;
-        const points = rows.map((r) => {
-          counts[r.t] = (counts[r.t] ?? 0) + 1;
-          if (r.x) exceeded++;
-          return [Number(r.id), Number(r.lat), Number(r.long), Number(r.t), r.x ? 1 : 0, r.code, r.name];
-        });
-        return {
-          fields: ['id', 'lat', 'long', 'wastewater_type', 'exceeded', 'code', 'name'],
-          points,
-          counts: WASTEWATER_TYPES.map((o) => ({ wastewater_type: o.value, label: o.label, color: o.color, n: counts[String(o.value)] ?? 0 })),
-          exceeded,
-          month_start: since,
-        };
+        const n = [r.t1, r.t2, r.t3, r.t4].map(Number);
+        const counts = WASTEWATER_TYPES.map((o, i) => ({ wastewater_type: o.value, label: o.label, color: o.color, n: n[i] ?? 0 }));
+        ctx.reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(
+            `{"code":200,"message":"Thành công","data":{"fields":${POINT_FIELDS},"points":${r.points},"counts":${JSON.stringify(counts)},"exceeded":${Number(r.x)},"month_start":"${since}"}}`,
+          );
       },
     });
     router.add({
