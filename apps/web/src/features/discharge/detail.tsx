@@ -95,7 +95,7 @@ export function WorkDetailPage() {
             </Space>
           }
         >
-          <Descriptions size="small" column={{ xs: 1, md: 2, xxl: 3 }} bordered>
+          <Descriptions size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }} bordered>
             <Descriptions.Item label="Loại nước thải">
               <Space size={6}>
                 <span className="nns-discharge-dot" style={{ background: WASTEWATER_TYPES.find((o) => o.value === work.wastewater_type)?.color }} />

@@ -25,6 +25,8 @@ interface ListAnswer {
   factor: number;
 }
 
+const MAIN = ['ph', 'bod5', 'cod', 'tss', 'nh4', 'coliform'];
+
 const cell = (v: unknown, exceeded: boolean) => {
   const text = v == null ? '' : formatNumber(Number(v));
   return exceeded ? (
@@ -53,8 +55,10 @@ export function FlowsPage() {
   const data = q.data?.code === 200 ? q.data.data : null;
   const limits = data?.limits ?? [];
   const measured = DISCHARGE_PARAMETERS.filter((p) => !limits.some((l) => l.parameter === p.code) && (data?.entries ?? []).some((e) => e[p.code] != null));
+  // the spec's six parameters always; the standard's others only where this page holds a value
+  const shownLimit = (code: string) => MAIN.includes(code) || (data?.entries ?? []).some((e) => e[code] != null);
   const paramCols = [
-    ...limits.map((l) => ({ code: l.parameter, label: l.label, unit: l.unit, limit: limitText(l) })),
+    ...limits.filter((l) => shownLimit(l.parameter)).map((l) => ({ code: l.parameter, label: l.label, unit: l.unit, limit: limitText(l) })),
     ...measured.map((p) => ({ code: p.code, label: p.label, unit: p.unit, limit: 'không có giới hạn' })),
   ];
   const remove = async (row: Record<string, any>) => {

@@ -40,7 +40,7 @@ export function InventoryPage() {
           <span>Năm kiểm kê:</span>
           <Select
             aria-label="Năm kiểm kê"
-            style={{ width: 120 }}
+            style={{ width: 170 }}
             value={shown}
             onChange={(v) => setYear(v)}
             options={choices.map((y) => ({ value: y, label: years.includes(y) ? String(y) : `${y} (chưa có)` }))}
