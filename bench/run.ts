@@ -18,6 +18,7 @@ import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
+import { benchDischarge, DISCHARGE_KEYS } from './discharge';
 import { type Measure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
 import { DIARIES_PER_BATCH, seedBatchDiaries } from './seed-diaries';
@@ -102,6 +103,24 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   }
   const { app } = await buildApp({ database, env: {}, config: { ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no' } });
   app.get('/bench/hello', async () => ({ hello: 'world' }));
+  const discharge = (b: string, token: string) =>
+    benchDischarge({ engine, database, base: b, token, seconds: SECONDS, connections: CONNECTIONS, say, drained, wanted });
+  // BENCH_ONLY=dischargeMap (issue 16's overview map): only the works are seeded, not the million product units
+  if (ONLY && [...ONLY].every((k) => DISCHARGE_KEYS.includes(k))) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const b = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const r = await fetch(`${b}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    const rows = await discharge(b, ((await r.json()) as { data: { token: string } }).data.token);
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return rows;
+  }
   const t0 = Date.now();
   say(`${engine}: đang tạo ${ROWS.toLocaleString('vi-VN')} đơn vị tính…`);
   await seedProductUnits(database, ROWS);
@@ -176,6 +195,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await run(`tìm không dấu, từ phổ biến ('${common}', ${foundCommon.pagination.total} kết quả)`, 'searchCommon', [searchCommon]);
   await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
   await bare.close();
+  if (DISCHARGE_KEYS.some(wanted)) rows.push(...(await discharge(base, token)));
 
   if (!wanted('batchDetail') && !wanted('batchDetail4') && !wanted('export') && !wanted('signin')) {
     await app.close();

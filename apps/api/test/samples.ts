@@ -29,6 +29,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   stamps: { trace_id: null },
   // a calendar's variety must be of its crop: a sample variety of its own would not
   'seasonal-calendars': { product_plant_id: null },
+  // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table
+  'discharge-constructs': { documents: [], standard_code: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

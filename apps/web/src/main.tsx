@@ -12,6 +12,7 @@ import accounts from './features/accounts';
 import areas from './features/areas';
 import auth from './features/auth';
 import culture from './features/culture';
+import discharge from './features/discharge';
 import errors from './features/errors';
 import home from './features/home';
 import monitoring from './features/monitoring';
@@ -33,6 +34,7 @@ const FEATURES: readonly FeatureDef[] = [
   accounts,
   producers,
   culture,
+  discharge,
   origin,
   monitoring,
   site,

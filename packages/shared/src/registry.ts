@@ -8,6 +8,10 @@ import batches from './resources/batches';
 import contact from './resources/contact';
 import criteriaSeafoods from './resources/criteria-seafoods';
 import diaries from './resources/diaries';
+import dischargeConstructs from './resources/discharge-constructs';
+import dischargeInventory from './resources/discharge-inventory';
+import dischargeLimits from './resources/discharge-limits';
+import dischargeTraffic from './resources/discharge-traffic';
 import distributors from './resources/distributors';
 import districts from './resources/districts';
 import farmingForms from './resources/farming-forms';
@@ -43,5 +47,5 @@ import users from './resources/users';
 import wards from './resources/wards';
 import websites from './resources/websites';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, bannerImages, batches, contact, criteriaSeafoods, diaries, distributors, districts, farmingForms, footer, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, menus, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, seasonalCalendars, shippingMethods, siteConfigs, stages, stamps, traces, users, wards, websites];
+export const resources: ResourceDef[] = [administrative, animals, apps, bannerImages, batches, contact, criteriaSeafoods, diaries, dischargeConstructs, dischargeInventory, dischargeLimits, dischargeTraffic, distributors, districts, farmingForms, footer, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, menus, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, seasonalCalendars, shippingMethods, siteConfigs, stages, stamps, traces, users, wards, websites];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

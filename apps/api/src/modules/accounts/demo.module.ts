@@ -24,7 +24,18 @@ const PRODUCER_SUBJECTS = [
   'traces',
   'stamps',
 ];
-const WARD_SUBJECTS = [...PRODUCER_SUBJECTS, 'users', 'administrative', 'apps', 'monitorings', 'discharge_construct', 'notifications', 'seasonal-calendar'];
+const WARD_SUBJECTS = [
+  ...PRODUCER_SUBJECTS,
+  'users',
+  'administrative',
+  'apps',
+  'monitorings',
+  'discharge_construct',
+  'discharge_traffic',
+  'discharge_inventory',
+  'notifications',
+  'seasonal-calendar',
+];
 /** the portal's settings an editor keeps current (issue 17): menus, banners and logo, footer, contact, partner sites, season calendars */
 const SITE_SUBJECTS = ['menus', 'config_image', 'config_footer', 'contact', 'websites', 'seasonal-calendar'];
 const only = (subjects: string[], actions: string[]) => ALL_PERMISSIONS.filter((p) => subjects.includes(p.subject) && actions.includes(p.action));

@@ -55,7 +55,8 @@ function Shell() {
   const [drawer, setDrawer] = useState(false);
   useEffect(preloadFeedback, []);
   useRealtime();
-  const sources = useMemo<MenuSource[]>(() => [...resources, ...featureMenu()], []);
+  // a resource without a list screen of its own (its list is another screen's part: a work's flows) has no menu entry
+  const sources = useMemo<MenuSource[]>(() => [...resources.filter((r) => !r.config.custom?.list), ...featureMenu()], []);
   const headerItems = useMemo(featureHeaderItems, []);
   const groups = useMemo(() => buildMenu(sources, can), [can, sources]);
   const sel = selectedKey(groups, location.pathname);

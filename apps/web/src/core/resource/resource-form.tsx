@@ -48,6 +48,10 @@ export interface ResourceFormProps {
   backTo?: string;
   /** replaces the success popup after a save (the form has already left for `backTo`): a station's device key shown once */
   onSaved?: (env: Envelope) => void;
+  /** the edit's method: 'patch' where the spec edits with PATCH and the resource has no PUT */
+  updateMethod?: 'put' | 'patch';
+  /** form values set over the record or the new form (a map point carried by the route) */
+  presets?: Record<string, unknown>;
 }
 
 // Leaflet is fetched only by forms that have a map
@@ -65,7 +69,19 @@ export function refusalMessage(env: Envelope | undefined): string {
 }
 
 /** The create/edit screen of a resource, validated with the declaration's own zod schema. */
-export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = [], transformBody, backTo, onSaved }: ResourceFormProps) {
+export function ResourceForm({
+  def,
+  id,
+  title,
+  sections,
+  extraKeys = [],
+  omit = [],
+  transformBody,
+  backTo,
+  onSaved,
+  updateMethod = 'put',
+  presets,
+}: ResourceFormProps) {
   const mode = id ? 'update' : 'create';
   const [form] = Form.useForm<FormValues>();
   const watched = Form.useWatch([], form) as Record<string, unknown> | undefined;
@@ -90,10 +106,11 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
   const shown = useMemo(() => formFields(def).filter(([k, f]) => !omit.includes(k) && f.kind !== 'polygon'), [def, omit]);
   // a scoped user's new record starts in their ward / province (scopeDefaults); an edit shows the record
   const scopeKey = `${user?.scope}:${user?.province_id}:${user?.ward_id}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the user's scope is compared through scopeKey
+  const presetKey = JSON.stringify(presets ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user's scope and the presets are compared through scopeKey and presetKey
   const initial = useMemo(
-    () => (record ? toFormValues(def, record) : { ...toFormValues(def, null), ...(id ? {} : scopeDefaults(def, user)) }),
-    [def, record, id, scopeKey],
+    () => ({ ...(record ? toFormValues(def, record) : { ...toFormValues(def, null), ...(id ? {} : scopeDefaults(def, user)) }), ...presets }),
+    [def, record, id, scopeKey, presetKey],
   );
   const allowedScopes = scopeChoices(user);
   useEffect(() => {
@@ -147,7 +164,7 @@ export function ResourceForm({ def, id, title, sections, extraKeys = [], omit = 
     if (Object.keys(errors).length) return showErrors(errors);
     if (transformBody) body = transformBody(body, mode);
     setSaving(true);
-    const env: Envelope = await withLoading(id ? api.put(`/api/admin/${def.name}/${id}`, body) : api.post(`/api/admin/${def.name}`, body));
+    const env: Envelope = await withLoading(id ? api[updateMethod](`/api/admin/${def.name}/${id}`, body) : api.post(`/api/admin/${def.name}`, body));
     setSaving(false);
     if (env?.code === 200) {
       unsaved.release();

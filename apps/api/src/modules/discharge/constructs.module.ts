@@ -1,0 +1,270 @@
+import { defaultStandard, WASTEWATER_TYPES } from '@nns/shared/discharge';
+import constructsDef from '@nns/shared/resources/discharge-constructs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors';
+import { publishExport } from '../../core/export';
+import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
+import { type ListQuery, listQuerySchema, whereOf, whereSql } from '../../core/resource-query';
+import { attachRefs, exec, findOne, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { echoedKeys, writeAction, writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { complianceOf, periodOf } from './compliance';
+import { writeConstructWorkbook, writeListWorkbook } from './exports';
+import { constructOf, rejudgeAll } from './judge';
+
+const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
+/** Fields whose change makes every flow of the work be judged again. */
+const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_factor', 'kq', 'kf'];
+const rejudge = new WeakSet<Ctx>();
+const POINT_FIELDS = JSON.stringify(['id', 'lat', 'long', 'wastewater_type', 'exceeded', 'code', 'name']);
+
+/** The first day of the current month at UTC+7, as a date-only value is stored. */
+export const monthStart = (now = Date.now()) => `${new Date(now + 7 * 3_600_000).toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+
+async function checkPermit(db: Db, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const docs = data.documents as string[] | null | undefined;
+  if (docs?.some((d) => !/\.pdf$/i.test(d))) throw badRequest([{ field: 'documents', message: 'Tài liệu chỉ nhận tệp PDF' }]);
+  const merged = { ...existing, ...data };
+  const std = (merged.standard_code as string | null) || defaultStandard(merged.wastewater_type);
+  const column = (merged.limit_column as string | null) ?? 'B';
+  const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from discharge_limits where standard_code = ${std} and "column" = ${column}`);
+  if (!n) {
+    const field = data.standard_code !== undefined ? 'standard_code' : 'limit_column';
+    throw badRequest([{ field, message: `Bảng giới hạn chưa có quy chuẩn '${std}' cột ${column}; thêm giới hạn trước hoặc chọn quy chuẩn khác` }]);
+  }
+}
+
+export const constructHooks: ResourceHooks = {
+  async beforeCreate(data, _ctx, tx) {
+    await checkPermit(tx, data);
+    return data;
+  },
+  async beforeUpdate(data, existing, ctx, tx) {
+    await checkPermit(tx, data, existing);
+    if (PERMIT_KEYS.some((k) => k in data && data[k] !== existing[k])) rejudge.add(ctx);
+    return data;
+  },
+  async afterWrite(row, ctx, tx, op) {
+    if (op !== 'update' || !rejudge.has(ctx)) return;
+    rejudge.delete(ctx);
+    const c = await constructOf(tx, Number(row.id));
+    if (c) await rejudgeAll(tx, c);
+  },
+};
+
+const exportQueryOf = (q: z.ZodObject) =>
+  q.omit({ page: true, limit: true, cursor: true }).extend({
+    exceeded: z.enum(['1', '0'], { error: "Bộ lọc 'vượt giới hạn' chỉ nhận 1 hoặc 0" }).optional(),
+  });
+const periodQuery = z
+  .object({
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Từ ngày phải có dạng YYYY-MM-DD')
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Đến ngày phải có dạng YYYY-MM-DD')
+      .optional(),
+  })
+  .strict();
+
+export default defineModule({
+  name: 'discharge-constructs',
+  hooks: { 'discharge-constructs': constructHooks },
+  routes(router, services) {
+    const base = '/api/admin/discharge-constructs';
+    const tags = [constructsDef.label];
+    const S = 'discharge_construct' as const;
+    const def = constructsDef;
+    const listQuery = listQuerySchema(def);
+    const exportQuery = exportQueryOf(listQuery);
+    const inTx = <T>(work: (db: Db) => Promise<T>) => services.db.transaction((tx) => work(tx as unknown as Db));
+
+    router.add({
+      method: 'POST',
+      url: base,
+      access: { action: 'create', subject: S },
+      summary: 'Thêm công trình xả thải (điểm trên bản đồ trong lãnh thổ Việt Nam)',
+      tags,
+      body: def.createSchema,
+      response: entrySchema,
+      message: 'Thêm mới thành công',
+      handler: (ctx) =>
+        inTx(async (db) => {
+          const row = await writeRecord({ def, hooks: constructHooks, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, constructHooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'PATCH',
+      url: `${base}/:id`,
+      access: { action: 'update', subject: S },
+      summary: 'Cập nhật công trình xả thải (đổi giấy phép thì các số liệu đo được đánh giá lại)',
+      tags,
+      params: idParams,
+      body: def.updateSchema,
+      bodyIgnores: echoedKeys(def, constructHooks),
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        inTx(async (db) => {
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          const row = await writeRecord({ def, hooks: constructHooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, constructHooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'PATCH',
+      url: `${base}/announce/:id`,
+      access: { action: 'update', subject: S },
+      summary: 'Công bố / bỏ công bố công trình (1 Đã công bố ↔ 2 Chưa công bố)',
+      tags,
+      params: idParams,
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        inTx(async (db) => {
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          const value = Number(existing.announce) === 1 ? 2 : 1;
+          const row = await writeAction({ def, hooks: constructHooks, ctx, db, existing, name: 'announce', field: 'announce', value });
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, constructHooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'PATCH',
+      url: `${base}/change-status/:status/:id`,
+      access: { action: 'update', subject: S },
+      summary: 'Đổi trạng thái công khai (1 Công khai, 2 Không công khai)',
+      tags,
+      params: z
+        .object({
+          status: z.enum(['1', '2'], { error: 'Trạng thái công khai chỉ nhận 1 (Công khai) hoặc 2 (Không công khai)' }),
+          id: idParams.shape.id,
+        })
+        .strict(),
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        inTx(async (db) => {
+          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
+          const row = await writeAction({
+            def,
+            hooks: constructHooks,
+            ctx,
+            db,
+            existing,
+            name: 'change-status',
+            field: 'public_status',
+            value: Number(ctx.params.status),
+          });
+          await attachRefs(db, def, [row]);
+          return { entry: present(def, row, constructHooks, ctx) };
+        }),
+    });
+
+    const overviewQuery = z
+      .object({
+        wastewater_type: listQuery.shape.wastewater_type,
+        ward_id: listQuery.shape.ward_id,
+        public_status: listQuery.shape.public_status,
+        exceeded: z.enum(['1', '0'], { error: "Bộ lọc 'vượt giới hạn' chỉ nhận 1 hoặc 0" }).optional(),
+      })
+      .strict();
+    router.add({
+      method: 'GET',
+      url: `${base}/overview`,
+      access: { action: 'list', subject: S },
+      summary:
+        "Bản đồ tổng quan: mọi công trình trong phạm vi (điểm gọn: id, vĩ độ, kinh độ, loại, vượt giới hạn tháng này, mã, tên), lọc theo loại, phường/xã, công khai, 'vượt giới hạn'",
+      tags,
+      query: overviewQuery,
+      response: z.object({
+        fields: z.array(z.string()),
+        points: z.array(z.array(z.unknown())).describe('[id, vĩ độ, kinh độ, loại nước thải, vượt giới hạn tháng này (1/0), mã, tên]'),
+        counts: z.array(z.object({ wastewater_type: z.number(), label: z.string(), color: z.string(), n: z.number() })),
+        exceeded: z.number(),
+        month_start: z.string(),
+      }),
+      // 10,000 works: PostgreSQL writes the points' JSON itself (one text value), so this process neither
+      // parses 70,000 values nor serialises them again; the envelope is written around it
+      raw: true,
+      handler: async (ctx) => {
+        const q = ctx.query as Partial<ListQuery> & { exceeded?: string };
+        const w = whereOf(def, q, ctx.user);
+        const since = monthStart();
+        if (q.exceeded === '1') w.push(sql`last_exceeded_date >= ${since}`);
+        if (q.exceeded === '0') w.push(sql`(last_exceeded_date is null or last_exceeded_date < ${since})`);
+        const ex = sql`coalesce(last_exceeded_date >= ${since}::timestamptz, false)`;
+        const [r] = await exec<{ points: string; t1: number; t2: number; t3: number; t4: number; x: number }>(
+          services.db,
+          sql`select coalesce(json_agg(json_build_array(id, round(lat::numeric, 6), round(long::numeric, 6), wastewater_type, case when ${ex} then 1 else 0 end, code, name) order by id), '[]')::text as points,
+            count(*) filter (where wastewater_type = 1)::int as t1, count(*) filter (where wastewater_type = 2)::int as t2,
+            count(*) filter (where wastewater_type = 3)::int as t3, count(*) filter (where wastewater_type = 4)::int as t4,
+            count(*) filter (where ${ex})::int as x
+            from discharge_constructs${whereSql(w)}`,
+        );
+        const n = [r.t1, r.t2, r.t3, r.t4].map(Number);
+        const counts = WASTEWATER_TYPES.map((o, i) => ({ wastewater_type: o.value, label: o.label, color: o.color, n: n[i] ?? 0 }));
+        ctx.reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(
+            `{"code":200,"message":"Thành công","data":{"fields":${POINT_FIELDS},"points":${r.points},"counts":${JSON.stringify(counts)},"exceeded":${Number(r.x)},"month_start":"${since}"}}`,
+          );
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: `${base}/compliance/:id`,
+      access: { action: 'read', subject: S },
+      summary: 'Tuân thủ của công trình: lưu lượng theo ngày so với cho phép, bảng theo tháng (số lần đo, số lần vượt, chỉ tiêu vượt)',
+      tags,
+      params: idParams,
+      query: periodQuery,
+      handler: async (ctx) => {
+        await findOne(services.db, def, ctx.params.id, ctx);
+        return complianceOf(services.db, ctx.params.id, periodOf(ctx.query));
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: `${base}/export-excel`,
+      access: { action: 'export', subject: S },
+      summary: "Xuất Excel danh sách công trình xả thải theo bộ lọc (ô 'vượt giới hạn' tô đỏ)",
+      tags,
+      query: exportQuery,
+      response: z.object({ url: z.string(), rows: z.number() }),
+      handler: (ctx) => {
+        const q = ctx.query as ListQuery & { exceeded?: string };
+        const w = whereOf(def, q, ctx.user);
+        const since = monthStart();
+        if (q.exceeded === '1') w.push(sql`last_exceeded_date >= ${since}`);
+        if (q.exceeded === '0') w.push(sql`(last_exceeded_date is null or last_exceeded_date < ${since})`);
+        return publishExport(services, ctx, 'cong-trinh-xa-thai', (file) => writeListWorkbook(services, w, q, since, file));
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: `${base}/export-excel/:id`,
+      access: { action: 'export', subject: S },
+      summary: 'Xuất Excel một công trình: giấy phép, số liệu đo trong kỳ (ô vượt giới hạn tô đỏ), bảng theo tháng, kiểm kê',
+      tags,
+      params: idParams,
+      query: periodQuery,
+      response: z.object({ url: z.string(), rows: z.number() }),
+      handler: async (ctx) => {
+        const row = await findOne(services.db, def, ctx.params.id, ctx);
+        await attachRefs(services.db, def, [row]);
+        return publishExport(services, ctx, `cong-trinh-${String(row.code).toLowerCase()}`, (file) =>
+          writeConstructWorkbook(services.db, present(def, row, undefined, ctx), periodOf(ctx.query), file),
+        );
+      },
+    });
+  },
+});

@@ -1,0 +1,230 @@
+import { DISCHARGE_PARAMETERS, factorOf } from '@nns/shared/discharge';
+import constructsDef from '@nns/shared/resources/discharge-constructs';
+import trafficDef from '@nns/shared/resources/discharge-traffic';
+import { z } from 'zod';
+import { badRequest } from '../../core/errors';
+import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
+import { defineModule, type ResourceHooks } from '../../core/module';
+import { listRows } from '../../core/resource-engine';
+import { type ListQuery, listQuerySchema } from '../../core/resource-query';
+import { attachRefs, findOne, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { echoedKeys, writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { constructOf, judge, limitsOf, notifyExceedance, refreshSummary, standardOf } from './judge';
+import { flowTemplate, importFlows } from './traffic-import';
+
+const JUDGED = ['status', 'exceeded'];
+const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
+
+/** Each write judges the flow against its work's permit and standard; the work's summary follows. */
+export const trafficHooks: ResourceHooks = {
+  async beforeCreate(data, _ctx, tx) {
+    const c = await constructOf(tx, Number(data.construct_id));
+    if (!c) return data;
+    const j = judge(data, c, await limitsOf(tx, c));
+    return { ...data, status: j.status, exceeded: j.exceeded };
+  },
+  async beforeUpdate(data, existing, _ctx, tx) {
+    if (data.construct_id !== undefined && Number(data.construct_id) !== Number(existing.construct_id)) {
+      throw badRequest([{ field: 'construct_id', message: 'Không thể chuyển số liệu đo sang công trình khác' }]);
+    }
+    const c = await constructOf(tx, Number(existing.construct_id));
+    if (!c) return data;
+    const j = judge({ ...existing, ...data }, c, await limitsOf(tx, c));
+    return { ...data, status: j.status, exceeded: j.exceeded };
+  },
+  async afterWrite(row, _ctx, tx) {
+    await refreshSummary(tx, Number(row.construct_id));
+  },
+};
+
+const listBody = z
+  .object({
+    construct_id: z.coerce.number({ error: 'Công trình xả thải bắt buộc' }).int().positive('Công trình xả thải không hợp lệ'),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/, 'Từ ngày không hợp lệ')
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}/, 'Đến ngày không hợp lệ')
+      .optional(),
+    status: z.union([z.literal(1), z.literal(2)], { error: 'Kết quả chỉ nhận 1 (Đạt) hoặc 2 (Vượt giới hạn)' }).optional(),
+  })
+  .strict();
+const listQuery = z
+  .object({
+    page: z.coerce.number({ error: 'Trang không hợp lệ' }).int('Trang không hợp lệ').min(1, 'Trang không hợp lệ').max(100000, 'Trang không hợp lệ').default(1),
+    limit: z.coerce
+      .number({ error: 'Số dòng không hợp lệ' })
+      .int('Số dòng không hợp lệ')
+      .min(1, 'Số dòng không hợp lệ')
+      .max(100, 'Tối đa 100 dòng mỗi trang')
+      .default(10),
+    sort: z.enum(['measured_date', '-measured_date'], { error: 'Chỉ sắp xếp theo ngày đo' }).optional(),
+  })
+  .strict();
+
+/** The effective limits of a work (after its factors) that its flow screens mark cells by. */
+export async function limitsView(db: Db, constructId: number) {
+  const c = await constructOf(db, constructId);
+  if (!c) return null;
+  const rows = await limitsOf(db, c);
+  const factor = factorOf(c);
+  const clean = (n: number) => Math.round(n * 1e9) / 1e9;
+  return {
+    standard_code: standardOf(c),
+    column: c.limit_column,
+    factor: clean(factor),
+    permitted_flow: c.permitted_flow,
+    limits: rows.map((r) => ({
+      parameter: r.parameter,
+      label: DISCHARGE_PARAMETERS.find((p) => p.code === r.parameter)?.label ?? r.parameter,
+      unit: r.unit,
+      min: r.limit_min,
+      max: r.limit_max == null ? null : clean(r.limit_max * (r.k_applies ? factor : 1)),
+      k_applies: r.k_applies,
+    })),
+  };
+}
+
+export default defineModule({
+  name: 'discharge-traffic',
+  hooks: { 'discharge-traffic': trafficHooks },
+  routes(router, services) {
+    const base = '/api/admin/discharge-traffic';
+    const tags = [trafficDef.label];
+    const S = 'discharge_traffic' as const;
+    const rowQuery = listQuerySchema(trafficDef);
+    router.add({
+      method: 'POST',
+      url: `${base}/list/:id`,
+      access: { action: 'list', subject: S },
+      summary: 'Danh sách lưu lượng xả của một công trình (construct_id trong thân yêu cầu), kèm giới hạn áp dụng',
+      tags,
+      params: idParams,
+      query: listQuery,
+      body: listBody,
+      handler: async (ctx) => {
+        const body = ctx.body;
+        if (body.construct_id !== ctx.params.id) {
+          throw badRequest([{ field: 'construct_id', message: 'Mã công trình trong đường dẫn và trong thân yêu cầu không khớp' }]);
+        }
+        // the work is read inside the user's scope: another ward's work answers 404
+        await findOne(services.db, constructsDef, body.construct_id, ctx);
+        const q = rowQuery.parse({
+          page: String(ctx.query.page),
+          limit: String(ctx.query.limit),
+          sort: ctx.query.sort ?? '-measured_date',
+          construct_id: String(body.construct_id),
+          ...(body.from ? { measured_date_from: body.from.slice(0, 10) } : {}),
+          ...(body.to ? { measured_date_to: body.to.slice(0, 10) } : {}),
+          ...(body.status ? { status: String(body.status) } : {}),
+        }) as ListQuery;
+        const list = await listRows(services, trafficDef, q, ctx, trafficHooks);
+        return { ...list, ...(await limitsView(services.db, body.construct_id)) };
+      },
+    });
+    router.add({
+      method: 'POST',
+      url: base,
+      access: { action: 'create', subject: S },
+      summary: 'Thêm số liệu lưu lượng xả (so sánh với giấy phép và quy chuẩn, báo cán bộ phường khi vượt)',
+      tags,
+      body: trafficDef.createSchema,
+      response: entrySchema,
+      message: 'Thêm mới thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const row = await writeRecord({
+            def: trafficDef,
+            hooks: trafficHooks,
+            ctx,
+            db,
+            data: ctx.body as Record<string, unknown>,
+            trusted: JUDGED,
+            audit: 'create',
+          });
+          const c = await constructOf(db, Number(row.construct_id));
+          if (c && Number(row.status) === 2) {
+            const j = judge(row, c, await limitsOf(db, c));
+            await notifyExceedance(services, db, c, [{ date: String(ctx.body.measured_date), checks: j.checks }]);
+          }
+          await attachRefs(db, trafficDef, [row]);
+          return { entry: present(trafficDef, row, trafficHooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'PATCH',
+      url: `${base}/:id`,
+      access: { action: 'update', subject: S },
+      summary: 'Cập nhật số liệu lưu lượng xả',
+      tags,
+      params: idParams,
+      body: trafficDef.updateSchema,
+      bodyIgnores: echoedKeys(trafficDef, trafficHooks),
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const existing = await findOne(db, trafficDef, ctx.params.id, ctx, { forUpdate: true });
+          const row = await writeRecord({
+            def: trafficDef,
+            hooks: trafficHooks,
+            ctx,
+            db,
+            existing,
+            data: ctx.body as Record<string, unknown>,
+            trusted: JUDGED,
+            audit: 'update',
+          });
+          const before = JSON.stringify(existing.exceeded ?? []);
+          if (Number(row.status) === 2 && JSON.stringify(row.exceeded ?? []) !== before) {
+            const c = await constructOf(db, Number(row.construct_id));
+            if (c) {
+              const j = judge(row, c, await limitsOf(db, c));
+              const day = present(trafficDef, row, undefined, null).measured_date as string;
+              await notifyExceedance(services, db, c, [{ date: day, checks: j.checks }]);
+            }
+          }
+          await attachRefs(db, trafficDef, [row]);
+          return { entry: present(trafficDef, row, trafficHooks, ctx) };
+        }),
+    });
+    router.add({
+      method: 'POST',
+      url: `${base}/import/:id`,
+      access: { action: 'create', subject: S },
+      summary: 'Nhập Excel lưu lượng xả của một công trình (dry_run=1 để kiểm tra trước; trùng ngày đo thì cập nhật)',
+      tags,
+      params: idParams,
+      query: importQuery,
+      multipart: true,
+      response: importResponse,
+      message: 'Đã xử lý tệp nhập',
+      handler: async (ctx) => {
+        const dryRun = isDryRun(ctx.query);
+        const s = await importFlows(services, ctx, ctx.params.id, await uploadedFile(ctx), dryRun);
+        if (!dryRun) ctx.req.audited = true;
+        return s;
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: `${base}/import-template`,
+      access: { action: 'create', subject: S },
+      summary: 'Tệp mẫu nhập Excel lưu lượng xả',
+      tags,
+      raw: true,
+      handler: async (ctx) => {
+        ctx.reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="mau-nhap-luu-luong-xa-thai.xlsx"')
+          .send(await flowTemplate());
+      },
+    });
+  },
+});

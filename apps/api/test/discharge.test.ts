@@ -1,0 +1,364 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDischargeDemo } from '../src/modules/discharge/demo.module';
+import { makeWard } from './accounts-helpers';
+import { auth, call, makeApp, makeUser, multipart, type TestApp, upload } from './helpers';
+
+let t: TestApp;
+let wardA: number;
+let wardB: number;
+beforeAll(async () => {
+  t = await makeApp();
+  wardA = await makeWard(t, 'Phường Xả Thải A');
+  wardB = await makeWard(t, 'Xã Xả Thải B');
+});
+afterAll(async () => t?.close());
+
+const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+const day = (offset: number) => `${new Date(Date.parse(`${today}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+let seq = 0;
+
+async function work(body: Record<string, unknown> = {}, token?: string) {
+  seq++;
+  const r = await call(t, 'POST', '/api/admin/discharge-constructs', {
+    token,
+    body: { code: `CT-${seq}`, name: `Công trình ${seq}`, wastewater_type: 1, ward_id: wardA, lat: 11.94, long: 108.44, permitted_flow: 100, ...body },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.entry as Record<string, any>;
+}
+
+async function flow(body: Record<string, unknown>, token?: string) {
+  const r = await call(t, 'POST', '/api/admin/discharge-traffic', { body, token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data.entry as Record<string, any>;
+}
+
+async function workbook(url: string, token?: string) {
+  const e = await call(t, 'GET', url, { token });
+  expect(e.status, JSON.stringify(e.body)).toBe(200);
+  const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
+  expect(file.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  return wb;
+}
+const isRed = (c: ExcelJS.Cell) => (c.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === 'FFFFC7CE';
+
+describe('works', () => {
+  it('creates by the map point, refuses points outside Vietnam, moves the point with PATCH', async () => {
+    const w = await work({ lat: 21.0285, long: 105.8542, permit_number: '12/GP', permitted_flow: 250.5 });
+    expect(w).toMatchObject({ lat: 21.0285, long: 105.8542, announce: 2, public_status: 2, limit_column: 'B' });
+    const out = await call(t, 'POST', '/api/admin/discharge-constructs', {
+      body: { code: 'CT-OUT', name: 'Ngoài biên', wastewater_type: 1, ward_id: wardA, lat: 35.68, long: 139.69, permitted_flow: 10 },
+    });
+    expect(out.status).toBe(400);
+    const fields = Object.fromEntries(out.body.data.errors.map((e: any) => [e.field, e.message]));
+    expect(fields.lat).toMatch(/Vĩ độ/);
+    expect(fields.long).toMatch(/Kinh độ/);
+    const moved = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { lat: 10.7769, long: 106.7009 } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.entry).toMatchObject({ lat: 10.7769, long: 106.7009 });
+    const bad = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { long: 95 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors[0].field).toBe('long');
+    // the spec's edit is PATCH; there is no generic PUT
+    expect((await call(t, 'PUT', `/api/admin/discharge-constructs/${w.id}`, { body: { name: 'x' } })).status).toBe(404);
+  });
+
+  it('toggles announce and sets the public status from the path', async () => {
+    const w = await work();
+    const a = await call(t, 'PATCH', `/api/admin/discharge-constructs/announce/${w.id}`);
+    expect(a.status).toBe(200);
+    expect(a.body.data.entry.announce).toBe(1);
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/announce/${w.id}`)).body.data.entry.announce).toBe(2);
+    const s1 = await call(t, 'PATCH', `/api/admin/discharge-constructs/change-status/1/${w.id}`);
+    expect(s1.body.data.entry.public_status).toBe(1);
+    const s2 = await call(t, 'PATCH', `/api/admin/discharge-constructs/change-status/2/${w.id}`);
+    expect(s2.body.data.entry.public_status).toBe(2);
+    const bad = await call(t, 'PATCH', `/api/admin/discharge-constructs/change-status/3/${w.id}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors[0].message).toMatch(/Trạng thái công khai/);
+  });
+
+  it('takes PDF documents checked by content, refuses other files and unknown standards', async () => {
+    const pdf = await upload(t, 'giay-phep.pdf', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'), 'application/pdf');
+    expect(pdf.status).toBe(200);
+    const fake = await upload(t, 'giay-phep.pdf', Buffer.from('MZ not a pdf at all'), 'application/pdf');
+    expect(fake.status).toBe(415);
+    const w = await work({ documents: [pdf.body.data.url] });
+    expect(w.documents).toEqual([pdf.body.data.url]);
+    const ExcelJSw = new ExcelJS.Workbook();
+    ExcelJSw.addWorksheet('a').addRow(['x']);
+    const xlsx = await upload(t, 'bang.xlsx', Buffer.from(await ExcelJSw.xlsx.writeBuffer()));
+    const r = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { documents: [xlsx.body.data.url] } });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors[0]).toMatchObject({ field: 'documents', message: 'Tài liệu chỉ nhận tệp PDF' });
+    const std = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { standard_code: 'QCVN 99:2030' } });
+    expect(std.status).toBe(400);
+    expect(std.body.data.errors[0].field).toBe('standard_code');
+  });
+
+  it('ward scope: an officer sees, changes and lists flows only of works in their ward', async () => {
+    const perms = ['list', 'read', 'create', 'update', 'export'].flatMap((a) => [
+      `${a}:discharge_construct`,
+      `${a}:discharge_traffic`,
+      `${a}:discharge_inventory`,
+    ]);
+    const officer = await makeUser(t, { perms, wardId: wardB });
+    const mine = await work({ ward_id: wardB, code: 'CT-B-1' });
+    const theirs = await work({ ward_id: wardA, code: 'CT-A-1' });
+    const list = await call(t, 'GET', '/api/admin/discharge-constructs', { token: officer.token, query: { limit: '100' } });
+    expect(list.body.data.entries.map((e: any) => e.id)).toEqual([mine.id]);
+    expect((await call(t, 'GET', `/api/admin/discharge-constructs/${theirs.id}`, { token: officer.token })).status).toBe(404);
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/announce/${theirs.id}`, { token: officer.token })).status).toBe(404);
+    const create = await call(t, 'POST', '/api/admin/discharge-constructs', {
+      token: officer.token,
+      body: { code: 'CT-B-X', name: 'Sang phường khác', wastewater_type: 1, ward_id: wardA, lat: 11, long: 108, permitted_flow: 5 },
+    });
+    expect(create.status).toBe(400);
+    const fl = await call(t, 'POST', `/api/admin/discharge-traffic/list/${theirs.id}`, { token: officer.token, body: { construct_id: theirs.id } });
+    expect(fl.status).toBe(404);
+    const add = await call(t, 'POST', '/api/admin/discharge-traffic', {
+      token: officer.token,
+      body: { construct_id: theirs.id, measured_date: day(1), flow: 3 },
+    });
+    expect(add.status).toBe(400);
+    const inv = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { token: officer.token, body: { construct_id: theirs.id } });
+    expect(inv.status).toBe(404);
+    const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { token: officer.token });
+    expect(map.body.data.points.map((p: any[]) => p[0])).toEqual([mine.id]);
+    const noPerm = await makeUser(t, { perms: ['list:discharge_construct'], wardId: wardB });
+    expect(
+      (await call(t, 'POST', '/api/admin/discharge-traffic', { token: noPerm.token, body: { construct_id: mine.id, measured_date: day(1), flow: 3 } })).status,
+    ).toBe(403);
+  });
+});
+
+describe('flows against the limits', () => {
+  it('industrial: Cmax = C × Kq × Kf; equal to the limit passes, just above fails', async () => {
+    // QCVN 40 column B: BOD5 50, COD 150; Kq 0.9 (no data), permitted 40 m³/day → Kf 1.2 → factor 1.08
+    const w = await work({ wastewater_type: 4, permitted_flow: 40 });
+    const at = await flow({ construct_id: w.id, measured_date: day(20), flow: 40, bod5: 54, cod: 162, ph: 5.5, coliform: 5000 });
+    expect(at).toMatchObject({ status: 1, exceeded: [] });
+    const above = await flow({ construct_id: w.id, measured_date: day(19), flow: 40.01, bod5: 54.01, cod: 162, ph: 5.49, coliform: 5001 });
+    expect(above.status).toBe(2);
+    expect(above.exceeded.sort()).toEqual(['bod5', 'coliform', 'flow', 'ph'].sort());
+    // Kq and Kf given on the permit: 1.1 × 0.9 = 0.99 → COD 148.5
+    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { kq: 1.1, kf: 0.9, permitted_flow: 100 } });
+    expect(p.status).toBe(200);
+    const list = await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id }, query: { page: '1', limit: '10' } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.data).toMatchObject({ standard_code: 'QCVN 40:2011/BTNMT', column: 'B', factor: 0.99, permitted_flow: 100 });
+    expect(list.body.data.limits.find((l: any) => l.parameter === 'cod')).toMatchObject({ max: 148.5 });
+    expect(list.body.data.limits.find((l: any) => l.parameter === 'ph')).toMatchObject({ min: 5.5, max: 9 });
+    // the permit changed: both flows judged again (BOD5 54 > 49.5, COD 162 > 148.5 now; the flow is within 100)
+    const byDate = Object.fromEntries(list.body.data.entries.map((e: any) => [e.measured_date.slice(0, 10), e]));
+    expect(byDate[day(20).slice(0, 10)].exceeded).toEqual(['bod5', 'cod']);
+    expect(byDate[day(19).slice(0, 10)].exceeded.sort()).toEqual(['bod5', 'cod', 'coliform', 'ph']);
+    const cod = await flow({ construct_id: w.id, measured_date: day(18), flow: 10, cod: 148.5 });
+    expect(cod.status).toBe(1);
+  });
+
+  it('domestic: Cmax = C × K, not for pH and coliform; column A', async () => {
+    const w = await work({ wastewater_type: 1, limit_column: 'A', k_factor: 1.2, permitted_flow: 50 });
+    // QCVN 14 A: BOD5 30 → 36; coliform 3000 (no K)
+    expect((await flow({ construct_id: w.id, measured_date: day(3), flow: 50, bod5: 36, coliform: 3000 })).status).toBe(1);
+    const f = await flow({ construct_id: w.id, measured_date: day(2), flow: 49, bod5: 36.001, coliform: 3001 });
+    expect(f.exceeded).toEqual(['bod5', 'coliform']);
+  });
+
+  it('the list is a POST with construct_id in the body; GET, PATCH and DELETE by id; bad bodies answer 400 in Vietnamese', async () => {
+    const w = await work();
+    const f = await flow({ construct_id: w.id, measured_date: day(5), flow: 20, ph: 7 });
+    const g = await call(t, 'GET', `/api/admin/discharge-traffic/${f.id}`);
+    expect(g.body.data.entry).toMatchObject({ id: f.id, flow: 20, status: 1 });
+    const p = await call(t, 'PATCH', `/api/admin/discharge-traffic/${f.id}`, { body: { ...g.body.data.entry, id: undefined, flow: 120 } });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    expect(p.body.data.entry).toMatchObject({ flow: 120, status: 2, exceeded: ['flow'] });
+    const noBody = await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: {} });
+    expect(noBody.status).toBe(400);
+    expect(noBody.body.data.errors[0].field).toBe('construct_id');
+    const mismatch = await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id + 1000 } });
+    expect(mismatch.status).toBe(400);
+    const dup = await call(t, 'POST', '/api/admin/discharge-traffic', { body: { construct_id: w.id, measured_date: day(5), flow: 1 } });
+    expect(dup.status).toBe(409);
+    const bad = await call(t, 'POST', '/api/admin/discharge-traffic', { body: { construct_id: w.id, measured_date: 'hôm qua', flow: -1, ph: 15 } });
+    const fields = Object.fromEntries(bad.body.data.errors.map((e: any) => [e.field, e.message]));
+    expect(Object.keys(fields).sort()).toEqual(['flow', 'measured_date', 'ph']);
+    expect(fields.measured_date).toMatch(/Ngày đo/);
+    const before = await t.database.query<{ last_flow: number }>(sql`select last_flow from discharge_constructs where id = ${w.id}`);
+    expect(before[0].last_flow).toBe(120);
+    expect((await call(t, 'DELETE', `/api/admin/discharge-traffic/${f.id}`)).status).toBe(200);
+    const after = await t.database.query<{ last_flow: number | null }>(sql`select last_flow from discharge_constructs where id = ${w.id}`);
+    expect(after[0].last_flow).toBeNull();
+  });
+
+  it('an exceeding flow notifies the officers of the ward only; the map filter and monthly counts see it', async () => {
+    const officer = await makeUser(t, { perms: ['list:discharge_construct'], wardId: wardA });
+    const elsewhere = await makeUser(t, { perms: ['list:discharge_construct'], wardId: wardB });
+    const w = await work({ name: 'Nhà máy giấy An Bình', wastewater_type: 4, permitted_flow: 600 });
+    await flow({ construct_id: w.id, measured_date: day(0), flow: 500, cod: 200, tss: 30 });
+    const inbox = async (token: string) => (await call(t, 'GET', '/api/admin/profile/notifications', { token })).body.data.entries;
+    const mine = await inbox(officer.token);
+    expect(mine.map((e: any) => e.title)).toContain('Vượt giới hạn xả thải: Nhà máy giấy An Bình');
+    expect(mine.find((e: any) => e.title.includes('An Bình')).content).toMatch(/COD = 200 \(giới hạn 135\)/);
+    expect((await inbox(elsewhere.token)).map((e: any) => e.title)).not.toContain('Vượt giới hạn xả thải: Nhà máy giấy An Bình');
+    const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1', wastewater_type: '4' } });
+    expect(map.status, JSON.stringify(map.body)).toBe(200);
+    const pt = map.body.data.points.find((p: any[]) => p[0] === w.id);
+    expect(pt).toEqual([w.id, 11.94, 108.44, 4, 1, w.code, 'Nhà máy giấy An Bình']);
+    const calm = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '0' } });
+    expect(calm.body.data.points.map((p: any[]) => p[0])).not.toContain(w.id);
+    const comp = await call(t, 'GET', `/api/admin/discharge-constructs/compliance/${w.id}`);
+    const month = comp.body.data.months.find((m: any) => m.month === today.slice(0, 7));
+    expect(month).toMatchObject({ flows: 1, exceeded: 1, by_parameter: { cod: 1 } });
+    expect(comp.body.data.series[0]).toMatchObject({ flow: 500, status: 2, exceeded: ['cod'] });
+  });
+
+  it('imports flows from .xlsx: a dry run writes nothing, per-row errors, then the real run upserts by day', async () => {
+    const w = await work({ wastewater_type: 4, permitted_flow: 100 });
+    const tpl = await t.app.inject({ method: 'GET', url: '/api/admin/discharge-traffic/import-template', headers: auth(t.adminToken) });
+    expect(tpl.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Lưu lượng');
+    ws.addRow(['Ngày đo', 'Lưu lượng (m³/ngày)', 'pH', 'COD (mg/L)']);
+    ws.addRow([`${day(10).slice(8, 10)}/${day(10).slice(5, 7)}/${day(10).slice(0, 4)}`, 80, 7.1, 90]);
+    ws.addRow(['32/13/2026', -5, 7, 10]);
+    ws.addRow([`${day(9).slice(8, 10)}/${day(9).slice(5, 7)}/${day(9).slice(0, 4)}`, 90, 7.2, 200]);
+    const send = async (buf: Buffer, dry: string) => {
+      const m = multipart('luu-luong.xlsx', buf);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/discharge-traffic/import/${w.id}?dry_run=${dry}`,
+        payload: m.payload,
+        headers: { ...m.headers, ...auth(t.adminToken) },
+      });
+      return { status: r.statusCode, body: r.json() };
+    };
+    const dry = await send(Buffer.from(await wb.xlsx.writeBuffer()), '1');
+    expect(dry.status).toBe(200);
+    expect(dry.body.data.written).toBe(false);
+    const errs = dry.body.data.errors;
+    expect(errs.map((e: any) => [e.row, e.field])).toEqual([
+      [3, 'measured_date'],
+      [3, 'flow'],
+    ]);
+    expect(errs[0].column).toBe('Ngày đo');
+    const refused = await send(Buffer.from(await wb.xlsx.writeBuffer()), '0');
+    expect(refused.status).toBe(400);
+    ws.spliceRows(3, 1);
+    const ok = await send(Buffer.from(await wb.xlsx.writeBuffer()), '0');
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ written: true, created: 2, errors: [] });
+    const rows = await t.database.query<{ status: number; cod: number }>(
+      sql`select status, cod from discharge_traffic where construct_id = ${w.id} order by measured_date`,
+    );
+    expect(rows).toEqual([
+      { status: 1, cod: 90 },
+      { status: 2, cod: 200 },
+    ]);
+    const again = await send(Buffer.from(await wb.xlsx.writeBuffer()), '0');
+    expect(again.body.data).toMatchObject({ created: 0, updated: 2 });
+  });
+});
+
+describe('inventory', () => {
+  it('creates, reads with POST detail + construct_id, edits with PATCH and the payload minus id', async () => {
+    const w = await work();
+    const none = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id } });
+    expect(none.body.data).toEqual({ entry: null, years: [] });
+    const c = await call(t, 'POST', '/api/admin/discharge-inventory', { body: { construct_id: w.id, survey_year: 2025, inspector: 'Trần Văn Bình' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    await call(t, 'POST', '/api/admin/discharge-inventory', { body: { construct_id: w.id, survey_year: 2026, inspector: 'Lê Thị Cúc' } });
+    const latest = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id } });
+    expect(latest.body.data.entry).toMatchObject({ survey_year: 2026, inspector: 'Lê Thị Cúc' });
+    expect(latest.body.data.years).toEqual([2026, 2025]);
+    const y = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id, survey_year: 2025 } });
+    const { id, ...payload } = y.body.data.entry;
+    const p = await call(t, 'PATCH', `/api/admin/discharge-inventory/${id}`, { body: { ...payload, compliance_findings: 'Đạt yêu cầu' } });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    expect(p.body.data.entry).toMatchObject({ survey_year: 2025, compliance_findings: 'Đạt yêu cầu' });
+    const dup = await call(t, 'PATCH', `/api/admin/discharge-inventory/${id}`, { body: { survey_year: 2026 } });
+    expect(dup.status).toBe(409);
+  });
+});
+
+describe('exports', () => {
+  it('one work: permit, flows of the period with the exceeding cells red, months, inventory', async () => {
+    const w = await work({ name: 'Bệnh viện Hòa Bình', code: 'CT-EXP-1', wastewater_type: 3, permitted_flow: 60, permit_number: '45/GP-UBND' });
+    await flow({ construct_id: w.id, measured_date: day(40), flow: 50, bod5: 20, coliform: 1000 });
+    await flow({ construct_id: w.id, measured_date: day(30), flow: 70, bod5: 80, coliform: 1000 });
+    await call(t, 'POST', '/api/admin/discharge-inventory', { body: { construct_id: w.id, survey_year: 2026, inspector: 'Phạm Minh' } });
+    const wb = await workbook(`/api/admin/discharge-constructs/export-excel/${w.id}`);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Công trình', 'Số liệu đo', 'Theo tháng', 'Kiểm kê']);
+    const info = wb.getWorksheet('Công trình') as ExcelJS.Worksheet;
+    const infoMap = new Map<string, unknown>();
+    info.eachRow((r) => infoMap.set(String(r.getCell(1).value), r.getCell(2).value));
+    expect(infoMap.get('Số giấy phép xả thải')).toBe('45/GP-UBND');
+    expect(infoMap.get('Quy chuẩn áp dụng')).toMatch(/^QCVN 14:2008\/BTNMT, Cột B/);
+    const fs = wb.getWorksheet('Số liệu đo') as ExcelJS.Worksheet;
+    const head = (fs.getRow(1).values as unknown[]).map(String);
+    const col = (h: string) => head.indexOf(h);
+    expect(col('BOD5 (mg/L)')).toBeGreaterThan(0);
+    expect(fs.getRow(2).getCell(col('BOD5 (mg/L)')).value).toBe(50);
+    const ok = fs.getRow(3);
+    const bad = fs.getRow(4);
+    expect(ok.getCell(col('Lưu lượng (m³/ngày)')).value).toBe(50);
+    expect(isRed(ok.getCell(col('BOD5 (mg/L)')))).toBe(false);
+    expect(bad.getCell(col('BOD5 (mg/L)')).value).toBe(80);
+    expect(isRed(bad.getCell(col('BOD5 (mg/L)')))).toBe(true);
+    expect(isRed(bad.getCell(col('Lưu lượng (m³/ngày)')))).toBe(true);
+    expect(isRed(bad.getCell(col('Coliform (MPN/100 mL)')))).toBe(false);
+    expect(bad.getCell(col('Kết quả')).value).toBe('Vượt giới hạn');
+    expect(bad.getCell(col('Lưu lượng (m³/ngày)')).numFmt).toBe('#,##0.###');
+    expect((wb.getWorksheet('Kiểm kê') as ExcelJS.Worksheet).getRow(2).getCell(2).value).toBe(2026);
+    // a period that leaves the bad day out
+    const from = day(45).slice(0, 10);
+    const to = day(35).slice(0, 10);
+    const short = await workbook(`/api/admin/discharge-constructs/export-excel/${w.id}?from=${from}&to=${to}`);
+    expect((short.getWorksheet('Số liệu đo') as ExcelJS.Worksheet).rowCount).toBe(3);
+  });
+
+  it('the list under its filters, the exceeded cell red', async () => {
+    const calm = await work({ code: 'CT-LIST-1', wastewater_type: 2, permitted_flow: 1000 });
+    const loud = await work({ code: 'CT-LIST-2', wastewater_type: 2, permitted_flow: 10 });
+    await flow({ construct_id: loud.id, measured_date: day(0), flow: 11 });
+    const wb = await workbook('/api/admin/discharge-constructs/export-excel?wastewater_type=2&sort=code');
+    const ws = wb.worksheets[0];
+    const head = (ws.getRow(1).values as unknown[]).map(String);
+    const codes: unknown[] = [];
+    ws.eachRow((r, i) => i > 1 && codes.push(r.getCell(head.indexOf('Mã công trình')).value));
+    expect(codes).toEqual([calm.code, loud.code]);
+    const ex = head.indexOf('Vượt giới hạn tháng này');
+    expect(ws.getRow(2).getCell(ex).value).toBe('Không');
+    expect(isRed(ws.getRow(2).getCell(ex))).toBe(false);
+    expect(ws.getRow(3).getCell(ex).value).toBe('Có');
+    expect(isRed(ws.getRow(3).getCell(ex))).toBe(true);
+    expect(ws.getRow(3).getCell(head.indexOf('Loại nước thải')).value).toBe('Nước thải đô thị');
+    const only = await workbook('/api/admin/discharge-constructs/export-excel?wastewater_type=2&exceeded=1');
+    expect(only.worksheets[0].rowCount).toBe(2);
+  });
+});
+
+describe('demo data', () => {
+  it('a dozen works of the four types with a year of flows, some exceeding', async () => {
+    const [ward] = await t.database.query<{ id: number }>(
+      sql`insert into wards (code, name, province_id, search_text) values ('24781', 'Phường Xuân Hương - Đà Lạt', (select min(id) from provinces), 'xuan huong') on conflict do nothing returning id`,
+    );
+    expect(ward).toBeTruthy();
+    await seedDischargeDemo(t.app.services);
+    const [c] = await t.database.query<{ n: number; types: number; ex: number }>(
+      sql`select count(*)::int as n, count(distinct wastewater_type)::int as types, count(*) filter (where last_exceeded_date is not null)::int as ex from discharge_constructs where code like 'XT-%'`,
+    );
+    expect(c).toEqual({ n: 12, types: 4, ex: 3 });
+    const [f] = await t.database.query<{ n: number; bad: number }>(
+      sql`select count(*)::int as n, count(*) filter (where status = 2)::int as bad from discharge_traffic where construct_id in (select id from discharge_constructs where code like 'XT-%')`,
+    );
+    expect(f.n).toBe(12 * 52);
+    expect(f.bad).toBeGreaterThan(3);
+    const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1' } });
+    expect(map.body.data.points.map((p: any[]) => p[5])).toContain('XT-SH-02');
+  });
+});

@@ -1,0 +1,114 @@
+// Issue 16's overview map in Chromium with 10,000 works: `npx tsx bench/discharge-page.ts` (after
+// `npm run build`). Starts the real server on a temporary embedded database (no demo data), signs in,
+// answers the overview call with 10,000 generated works (the same shape as the server's, spread over
+// Viet Nam), opens /admin/discharge-construction/overview at 1366×768 and prints the time until the
+// clusters are drawn, the long tasks (> 50 ms) the page ran, and the time a zoom step takes.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const N = Number(process.env.BENCH_DISCHARGE_WORKS ?? 10_000);
+const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3931);
+const PASSWORD = 'Bench@12345';
+const base = `http://127.0.0.1:${PORT}`;
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-discharge-page-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'no', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; i < 240; i++) {
+      if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      })
+    ).json();
+    const points = Array.from({ length: N }, (_, i) => {
+      const g = i + 1;
+      return [
+        g,
+        8.6 + (((g * 7919) % 10000) / 10000) * 14.8,
+        102.2 + (((g * 104729) % 10000) / 10000) * 7.2,
+        1 + (g % 4),
+        g % 12 === 0 ? 1 : 0,
+        `BXT-${g}`,
+        `Công trình đo ${g}`,
+      ];
+    });
+    const answer = JSON.stringify({
+      code: 200,
+      message: 'OK',
+      data: {
+        fields: [],
+        points,
+        counts: [1, 2, 3, 4].map((t) => ({ wastewater_type: t, label: `Loại ${t}`, color: '#1677ff', n: N / 4 })),
+        exceeded: Math.floor(N / 12),
+        month_start: '',
+      },
+    });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.addInitScript(
+      (s) => {
+        localStorage.setItem('nns.session', s);
+        (window as unknown as { longTasks: number[] }).longTasks = [];
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) (window as unknown as { longTasks: number[] }).longTasks.push(e.duration);
+        }).observe({ type: 'longtask', buffered: true });
+      },
+      JSON.stringify({ token: login.data.token, user: login.data.entry }),
+    );
+    await page.route('**/api/admin/discharge-constructs/overview*', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: answer }));
+    await page.route(/tile\.openstreetmap\.org/, (r) => r.abort());
+    await page.goto(`${base}/admin/home`);
+    await page.waitForLoadState('networkidle');
+    const t0 = Date.now();
+    await page.evaluate(() => {
+      (window as unknown as { longTasks: number[] }).longTasks = [];
+    });
+    await page.evaluate(() => {
+      // a client-side navigation, as the menu does: the shell stays, the screen's chunk loads
+      window.history.pushState({}, '', '/admin/discharge-construction/overview');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('.nns-cluster').first().waitFor();
+    const drawn = Date.now() - t0;
+    const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const clusters = await page.locator('.nns-cluster').count();
+    const z0 = Date.now();
+    await page.getByRole('button', { name: 'Phóng to' }).click();
+    await page.waitForTimeout(400); // the zoom animation (250 ms) and the redraw on moveend
+    const zoomTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.slice(-3));
+    console.log(
+      JSON.stringify({
+        works: N,
+        answerKB: Math.round(answer.length / 1024),
+        navigationToClustersMs: drawn,
+        clusters,
+        longTasksMs: tasks.map(Math.round),
+        longestTaskMs: Math.round(Math.max(0, ...tasks)),
+        zoomStepMs: Date.now() - z0,
+        lastLongTasksMs: zoomTasks.map(Math.round),
+      }),
+    );
+    await page.screenshot({ path: path.join(os.tmpdir(), 'discharge-10000.png') });
+    await browser.close();
+  } finally {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
