@@ -46,6 +46,9 @@ export async function handle(s: Services, code: string, payload: Buffer) {
   if (!station) throw new AppError(401, 'Khóa thiết bị không hợp lệ');
   checkStation(station, code);
   const { readings } = parseIngestBody(station.type, body);
-  const r = await storeReadings(s.database, station, readings);
+  const r = await storeReadings(s.database, station, readings, {
+    config: station.config,
+    audit: { method: 'MQTT', path: `stations/${code}/readings`, ip: null, user_agent: null },
+  });
   return { stored: r.stored.length, duplicates: r.duplicates.length };
 }
