@@ -9,6 +9,7 @@ import diaries from './resources/diaries';
 import distributors from './resources/distributors';
 import districts from './resources/districts';
 import farmingForms from './resources/farming-forms';
+import insectOrders from './resources/insect-orders';
 import labors from './resources/labors';
 import manufactures from './resources/manufactures';
 import manufacturingForms from './resources/manufacturing-forms';
@@ -35,5 +36,5 @@ import traces from './resources/traces';
 import users from './resources/users';
 import wards from './resources/wards';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
+export const resources: ResourceDef[] = [administrative, animals, apps, batches, criteriaSeafoods, diaries, distributors, districts, farmingForms, insectOrders, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, stages, stamps, traces, users, wards];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

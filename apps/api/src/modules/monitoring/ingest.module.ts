@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { hashDeviceKey } from './device-key';
 import { type Station, storeReadings } from './ingest';
 import { parseIngestBody } from './ingest-validate';
+import { insectParameters } from './insects.module';
 import { dropExpired, ensureAhead } from './partitions';
 
 export const BAD_KEY = 'Khóa thiết bị không hợp lệ';
@@ -65,7 +66,9 @@ export default defineModule({
         if (typeof key !== 'string' || !key) throw unauthorized(BAD_KEY);
         const station = await stationByKey(services.database, key);
         if (!station) throw unauthorized(BAD_KEY);
-        const { readings, stationCode } = parseIngestBody(station.type, ctx.body);
+        // an insect station sends densities per order, keyed by the orders' codes
+        const extra = station.type === 6 ? await insectParameters(services.db) : undefined;
+        const { readings, stationCode } = parseIngestBody(station.type, ctx.body, Date.now(), extra);
         checkStation(station, stationCode);
         // one audit row per batch, not per reading, written by the statement that stores the readings
         ctx.req.audited = true;

@@ -8,6 +8,9 @@ import { attachRefs, exec, findOne, iso, present } from '../../core/resource-sto
 import { idParams } from '../../core/router';
 import { scopeOf } from '../../core/scope';
 import { configInForce } from './band-config';
+import { exportReadings } from './export-readings';
+import { insectParameters } from './insects.module';
+import { seafoodChecks } from './seafood-check';
 
 const DAY = 86_400_000;
 /** the longest period each interval answers (a year of hours would be 8,760 points per parameter) */
@@ -100,6 +103,26 @@ export default defineModule({
     });
     router.add({
       method: 'GET',
+      url: '/api/admin/monitorings/export-readings/:id',
+      access: { action: 'export', subject: 'monitorings' },
+      summary: 'Xuất Excel dữ liệu đo của một trạm trong một khoảng thời gian (tối đa 366 ngày; mặc định 7 ngày gần nhất)',
+      tags: [stationsDef.label],
+      params: idParams,
+      query: z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict(),
+      handler: async (ctx) => {
+        const station = await findOne(services.db, stationsDef, ctx.params.id, ctx);
+        const to = ctx.query.to ? Date.parse(ctx.query.to) : Date.now();
+        const from = ctx.query.from ? Date.parse(ctx.query.from) : to - 7 * DAY;
+        if (from >= to) throw badRequest([{ field: 'from', message: 'Thời gian bắt đầu phải trước thời gian kết thúc' }]);
+        if (to - from > 366 * DAY) throw badRequest([{ field: 'from', message: 'Mỗi lần xuất tối đa 366 ngày dữ liệu' }]);
+        const extra = Number(station.type) === 6 ? await insectParameters(services.db) : {};
+        const r = await exportReadings(services, ctx, station, new Date(from).toISOString(), new Date(to).toISOString(), extra);
+        await ctx.audit({ action: 'export-readings', subject: 'monitorings', recordId: ctx.params.id, after: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), rows: r.rows } });
+        return r;
+      },
+    });
+    router.add({
+      method: 'GET',
       url: '/api/admin/monitorings/stat-monitoring/:id',
       access: { action: 'read', subject: 'monitorings' },
       summary: 'Thống kê một trạm quan trắc theo giờ, ngày hoặc tháng (nhỏ nhất, trung bình, lớn nhất) từ bảng tổng hợp',
@@ -135,14 +158,17 @@ export default defineModule({
                   from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} group by 1, 2 order by 2, 1`,
         );
         const type = Number(station.type) as MonitoringType;
-        const params = parametersOf(type);
+        const params = type === 6 ? { ...parametersOf(type), ...(await insectParameters(db)) } : parametersOf(type);
         const series: Record<string, { t: string; n: number; min: number; mean: number; max: number }[]> = {};
         for (const r of rows) {
           const n = Number(r.n);
           (series[r.param] ??= []).push({ t: iso(r.bucket) as string, n, min: Number(r.min), mean: Number(r.sum) / n, max: Number(r.max) });
         }
         const { config, source } = await configInForce(db, type, Number(station.ward_id));
+        const lastValues = (typeof station.last_values === 'string' ? JSON.parse(station.last_values) : station.last_values) as Record<string, number> | null;
         return {
+          // water stations: the criteria of the species farmed in the station's ward (issue 15 part 7)
+          seafood: type === 2 ? await seafoodChecks(db, Number(station.ward_id), lastValues, series) : [],
           station: present(stationsDef, station, undefined, ctx),
           interval,
           from: f,
