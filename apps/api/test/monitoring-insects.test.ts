@@ -1,5 +1,5 @@
-import type ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
@@ -40,9 +40,10 @@ describe('insect orders', () => {
   it('declares orders with a data key; GET /api/web/insect-order lists the active ones, 100 a page, without a session', async () => {
     const bad = await call(t, 'POST', '/api/admin/insect-orders', { body: { code: 'Cánh vẩy', name: 'Cánh vẩy', status: 1 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.errors[0]).toMatchObject({ field: 'code', message: expect.stringMatching(/chữ thường/) });
+    expect(bad.body.data.errors[0]).toMatchObject({ field: 'code', message: expect.stringMatching(/chữ không dấu/) });
     expect((await call(t, 'POST', '/api/admin/insect-orders', { body: { code: 'density', name: 'Tổng', status: 1 } })).status).toBe(400);
-    thrips = await order('thysanoptera', 'Cánh tơ');
+    // the value key is the code in lower case
+    thrips = { ...(await order('Thysanoptera', 'Cánh tơ')), code: 'thysanoptera' };
     await order('lepidoptera', 'Cánh vẩy');
     const off = await order('odonata', 'Chuồn chuồn');
     expect((await call(t, 'PUT', `/api/admin/insect-orders/change-status/${off.id}`)).status).toBe(200);
@@ -50,10 +51,10 @@ describe('insect orders', () => {
     expect(web.statusCode).toBe(200);
     const d = web.json().data;
     // by name: 'Cánh tơ' before 'Cánh vẩy'
-    expect(d.entries.map((e: any) => e.code)).toEqual(['thysanoptera', 'lepidoptera']);
+    expect(d.entries.map((e: any) => e.key)).toEqual(['thysanoptera', 'lepidoptera']);
     expect(d.pagination).toEqual({ page: 1, limit: 100, total: 2, total_pages: 1 });
     const found = await t.app.inject({ method: 'GET', url: `/api/web/insect-order?search=${encodeURIComponent('cánh tơ')}` });
-    expect(found.json().data.entries.map((e: any) => e.code)).toEqual(['thysanoptera']);
+    expect(found.json().data.entries.map((e: any) => e.code)).toEqual(['Thysanoptera']);
     expect((await t.app.inject({ method: 'GET', url: '/api/web/insect-order?limit=5' })).statusCode).toBe(400);
   });
 
@@ -125,9 +126,9 @@ describe('insect orders', () => {
     const mine = await call(t, 'GET', '/api/admin/monitorings/insect-data', { token: officer.token, query: q });
     expect(mine.body.data.stations.map((s: any) => s.code)).toEqual(['CT-02']);
     expect(mine.body.data.series.thysanoptera).toEqual([expect.objectContaining({ mean: 2 })]);
-    expect(
-      (await call(t, 'GET', '/api/admin/monitorings/insect-data', { token: officer.token, query: { ...q, station_id: String(stationId) } })).status,
-    ).toBe(404);
+    expect((await call(t, 'GET', '/api/admin/monitorings/insect-data', { token: officer.token, query: { ...q, station_id: String(stationId) } })).status).toBe(
+      404,
+    );
     const stat = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${stationId}`, { query: q });
     expect(stat.body.data.parameters.thysanoptera).toEqual({ label: 'Mật độ Cánh tơ', unit: 'con/m²' });
     expect(stat.body.data.bands.thysanoptera).toHaveLength(3);
@@ -182,7 +183,20 @@ describe('seafood criteria', () => {
     expect(sp.status, JSON.stringify(sp.body)).toBe(200);
     const spId = sp.body.data.entry.id;
     const c = await call(t, 'POST', '/api/admin/criteria-seafoods', {
-      body: { code: 'TC-T', name: 'Tôm thẻ nuôi thương phẩm', seafood_id: spId, stage: 'Thương phẩm', salinity_min: 10, salinity_max: 25, ph_min: 7.5, ph_max: 8.5, temperature_min: 26, temperature_max: 32, dissolved_oxygen_min: 4, is_active: true },
+      body: {
+        code: 'TC-T',
+        name: 'Tôm thẻ nuôi thương phẩm',
+        seafood_id: spId,
+        stage: 'Thương phẩm',
+        salinity_min: 10,
+        salinity_max: 25,
+        ph_min: 7.5,
+        ph_max: 8.5,
+        temperature_min: 26,
+        temperature_max: 32,
+        dissolved_oxygen_min: 4,
+        is_active: true,
+      },
     });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     const s = await station({ code: 'NUOC-T', name: 'Trạm nước đầm tôm', type: 2, ward_id: wardA });

@@ -1,12 +1,14 @@
 import { ON_OFF } from '../enums';
 import { code, defineResource, enumField, text, textarea, toggle } from '../index';
 
-/** A value key of insect readings: lower-case snake_case, never the total 'density'. */
-export const INSECT_KEY_RE = /^[a-z][a-z0-9_]{1,48}$/;
+/** An order's code: letters without marks, digits and '_', so its lower case is a value key of insect readings (never the total 'density'). */
+export const INSECT_CODE_RE = /^[A-Za-z][A-Za-z0-9_]{1,49}$/;
+/** The value key of an order in insect readings and band configs: its code in lower case. */
+export const insectKey = (code: string) => code.toLowerCase();
 
 /**
  * Bộ côn trùng (spec §7 GET /api/web/insect-order, monitoring configs insect-wtc/{id}): an insect
- * station sends its densities per order in `values`, keyed by the order's code (`{density: 12,
+ * station sends its densities per order in `values`, keyed by the order's code in lower case (`{density: 12,
  * lepidoptera: 8, hemiptera: 4}`), and each order has its own bands.
  */
 export default defineResource({
@@ -18,12 +20,12 @@ export default defineResource({
   menuOrder: 30,
   fields: {
     code: code({
-      label: 'Mã (khóa dữ liệu)',
+      label: 'Mã bộ (khóa dữ liệu)',
       required: true,
       max: 50,
       unique: true,
       sort: true,
-      help: 'Chữ thường không dấu, số và dấu gạch dưới (vd. lepidoptera): thiết bị gửi mật độ của bộ này dưới khóa này',
+      help: 'Chữ không dấu, số và dấu gạch dưới (vd. lepidoptera): thiết bị gửi mật độ của bộ này dưới mã viết thường',
     }),
     name: text({ label: 'Tên bộ côn trùng', required: true, max: 255, search: true, sort: true }),
     scientific_name: text({ label: 'Tên khoa học', max: 255, search: true }),

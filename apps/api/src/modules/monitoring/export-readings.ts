@@ -1,7 +1,7 @@
 import { levelColor, levelLabel, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
-import { DATETIME_FMT, excelDateTime, publishExport, sheetName } from '../../core/export';
 import { loadExcel } from '../../core/excel';
+import { DATETIME_FMT, excelDateTime, publishExport, sheetName } from '../../core/export';
 import type { Ctx } from '../../core/module';
 import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
@@ -26,14 +26,7 @@ const numFmt = (p: Parameter) => (p.max >= 10000 ? '#,##0' : '#,##0.00');
  * VN_AQI or VN_WQI where the type has one, and the band's name in a cell filled with its colour.
  * Written in keyset batches through the streaming writer, as the resource exports are.
  */
-export async function exportReadings(
-  s: Services,
-  ctx: Ctx,
-  station: Record<string, unknown>,
-  from: string,
-  to: string,
-  extra: Record<string, Parameter> = {},
-) {
+export async function exportReadings(s: Services, ctx: Ctx, station: Record<string, unknown>, from: string, to: string, extra: Record<string, Parameter> = {}) {
   const type = Number(station.type) as MonitoringType;
   const id = Number(station.id);
   const params = { ...parametersOf(type), ...extra };
@@ -69,7 +62,14 @@ export async function exportReadings(
     let after = from;
     let first = true;
     while (n < READINGS_EXPORT_MAX) {
-      const rows = await exec<{ measured_at: string; values: Record<string, number> | string; band: number | null; aqi: number | null; aqi_dominant: string | null; wqi: number | null }>(
+      const rows = await exec<{
+        measured_at: string;
+        values: Record<string, number> | string;
+        band: number | null;
+        aqi: number | null;
+        aqi_dominant: string | null;
+        wqi: number | null;
+      }>(
         s.db,
         sql`select measured_at, values, band, aqi, aqi_dominant, wqi from monitoring_readings where station_id = ${id}
           and measured_at ${first ? sql`>=` : sql`>`} ${after}::timestamptz and measured_at < ${to}::timestamptz order by measured_at limit ${BATCH}`,

@@ -48,7 +48,8 @@ export function parseIngestBody(
     items = [{ measured_at: body.measured_at, values: body.values }];
     prefix = () => '';
   }
-  const params: Record<string, Parameter> = { ...PARAMETERS[type], ...extra };
+  // the type's own parameters win over a run-time one of the same key
+  const params: Record<string, Parameter> = { ...extra, ...PARAMETERS[type] };
   const out: RawReading[] = [];
   items.forEach((item, i) => {
     const at = prefix(i);

@@ -1,14 +1,6 @@
 import { MAX_ID, unaccent } from '@nns/shared';
-import {
-  BAND_PRESETS,
-  bandConfigErrors,
-  bandRangeSchema,
-  levelColor,
-  levelsOf,
-  type Parameter,
-  PARAMETERS,
-} from '@nns/shared/monitoring';
-import insectOrdersDef, { INSECT_KEY_RE } from '@nns/shared/resources/insect-orders';
+import { BAND_PRESETS, bandConfigErrors, bandRangeSchema, levelColor, levelsOf, PARAMETERS, type Parameter } from '@nns/shared/monitoring';
+import insectOrdersDef, { INSECT_CODE_RE } from '@nns/shared/resources/insect-orders';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -29,14 +21,14 @@ const densityBounds = PARAMETERS[INSECT].density;
 
 /** The active insect orders as parameters of an insect station's readings, keyed by their code. */
 export async function insectParameters(db: Db): Promise<Record<string, Parameter>> {
-  const rows = await execPrepared<{ code: string; name: string }>(db, sql`select code, name from insect_orders where status = 1 order by code`);
+  const rows = await execPrepared<{ code: string; name: string }>(db, sql`select lower(code) as code, name from insect_orders where status = 1 order by code`);
   return Object.fromEntries(rows.map((r) => [r.code, { ...densityBounds, label: `Mật độ ${r.name}` }]));
 }
 
 async function orderById(db: Db, id: number) {
   const [row] = await exec<{ id: number; code: string; name: string; scientific_name: string | null }>(
     db,
-    sql`select id, code, name, scientific_name from insect_orders where id = ${id}`,
+    sql`select id, lower(code) as code, name, scientific_name from insect_orders where id = ${id}`,
   );
   if (!row) throw notFound('Không tìm thấy bộ côn trùng');
   return row;
@@ -60,8 +52,8 @@ async function orderAnswer(db: Db, order: { id: number; code: string; name: stri
 const codeHook = (data: Record<string, unknown>) => {
   if (typeof data.code === 'string') {
     const c = data.code;
-    if (!INSECT_KEY_RE.test(c) || c === 'density')
-      throw fieldError('code', "Mã chỉ gồm chữ thường không dấu, số và dấu gạch dưới, bắt đầu bằng chữ (vd. lepidoptera), khác 'density'");
+    if (!INSECT_CODE_RE.test(c)) throw fieldError('code', 'Mã chỉ gồm chữ không dấu, số và dấu gạch dưới, bắt đầu bằng chữ (vd. lepidoptera)');
+    if (c.toLowerCase() === 'density') throw fieldError('code', "Mã 'density' dành cho mật độ tổng");
   }
   return data;
 };
@@ -102,14 +94,22 @@ async function insectData(s: Services, ctx: Ctx, q: z.infer<typeof dataQuery>) {
   const scope = scopeOf(stationsDef, ctx.user);
   const w = [sql`type = ${INSECT}`, ...scope];
   if (q.station_id) w.push(sql`id = ${q.station_id}`);
-  const stations = await exec<{ id: number; code: string; name: string; ward_id: number; last_band: number | null; last_values: unknown; last_reading_at: string | null }>(
+  const stations = await exec<{
+    id: number;
+    code: string;
+    name: string;
+    ward_id: number;
+    last_band: number | null;
+    last_values: unknown;
+    last_reading_at: string | null;
+  }>(
     s.db,
     sql`select id, code, name, ward_id, last_band, last_values, last_reading_at from monitorings where ${sql.join(w, sql` and `)} order by code limit 1000`,
   );
   if (q.station_id && !stations.length) throw notFound('Không tìm thấy trạm côn trùng');
   const orders = await exec<{ id: number; code: string; name: string; scientific_name: string | null }>(
     s.db,
-    sql`select id, code, name, scientific_name from insect_orders order by name`,
+    sql`select id, lower(code) as code, name, scientific_name from insect_orders order by name`,
   );
   const f = new Date(from).toISOString();
   const t = new Date(to).toISOString();
@@ -164,11 +164,13 @@ export default defineModule({
         const page = ctx.query.page ?? 1;
         const words = ctx.query.search ? unaccent(ctx.query.search.normalize('NFC').trim().toLowerCase()) : '';
         const where = words ? sql`status = 1 and search_text like ${`%${words.replace(/[%_\\]/g, '\\$&')}%`}` : sql`status = 1`;
-        const rows = await exec<{ id: number; code: string; name: string; scientific_name: string | null; pests: string | null; total: number }>(
+        const rows = await exec<{ id: number; code: string; key: string; name: string; scientific_name: string | null; pests: string | null; total: number }>(
           services.db,
-          sql`select id, code, name, scientific_name, pests, count(*) over ()::int as total from insect_orders where ${where} order by name, id limit ${PAGE} offset ${(page - 1) * PAGE}`,
+          sql`select id, code, lower(code) as key, name, scientific_name, pests, count(*) over ()::int as total from insect_orders where ${where} order by name, id limit ${PAGE} offset ${(page - 1) * PAGE}`,
         );
-        const total = rows[0]?.total ?? (page === 1 ? 0 : Number((await exec<{ n: number }>(services.db, sql`select count(*)::int as n from insect_orders where ${where}`))[0].n));
+        const total =
+          rows[0]?.total ??
+          (page === 1 ? 0 : Number((await exec<{ n: number }>(services.db, sql`select count(*)::int as n from insect_orders where ${where}`))[0].n));
         return {
           entries: rows.map(({ total: _, ...r }) => r),
           pagination: { page, limit: PAGE, total, total_pages: Math.ceil(total / PAGE) },
@@ -195,7 +197,10 @@ export default defineModule({
       tags,
       params: idParams,
       body: z
-        .object({ ranges: z.array(bandRangeSchema).min(1, 'Cần ít nhất một khoảng').max(20), ward_id: z.number().int().positive().max(MAX_ID).nullable().optional() })
+        .object({
+          ranges: z.array(bandRangeSchema).min(1, 'Cần ít nhất một khoảng').max(20),
+          ward_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
+        })
         .strict(),
       message: 'Lưu cấu hình thành công',
       handler: async (ctx) => {
@@ -210,8 +215,7 @@ export default defineModule({
         if (errors.length) throw badRequest(errors, errors[0].message);
         return db.transaction(async (t) => {
           const tx = t as unknown as Db;
-          if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
-            throw fieldError('ward_id', 'Phường/xã không tồn tại');
+          if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length) throw fieldError('ward_id', 'Phường/xã không tồn tại');
           const [before] = await exec<{ id: number; config: { parameters: Record<string, unknown> } | string }>(
             tx,
             wardId == null

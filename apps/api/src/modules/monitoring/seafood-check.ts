@@ -50,7 +50,15 @@ export async function seafoodChecks(
       const [hi] = checkWater(criteria, { [p]: high });
       const isLow = lo.result === 'low';
       const isHigh = hi.result === 'high';
-      period.push({ parameter: p, label: lo.label, min: lo.min, max: lo.max, low, high, result: isLow && isHigh ? 'both' : isLow ? 'low' : isHigh ? 'high' : 'ok' });
+      period.push({
+        parameter: p,
+        label: lo.label,
+        min: lo.min,
+        max: lo.max,
+        low,
+        high,
+        result: isLow && isHigh ? 'both' : isLow ? 'low' : isHigh ? 'high' : 'ok',
+      });
     }
     const out = new Set<WaterParameter>([...now.filter((x) => x.result !== 'ok'), ...period.filter((x) => x.result !== 'ok')].map((x) => x.parameter));
     return {

@@ -117,7 +117,12 @@ export default defineModule({
         if (to - from > 366 * DAY) throw badRequest([{ field: 'from', message: 'Mỗi lần xuất tối đa 366 ngày dữ liệu' }]);
         const extra = Number(station.type) === 6 ? await insectParameters(services.db) : {};
         const r = await exportReadings(services, ctx, station, new Date(from).toISOString(), new Date(to).toISOString(), extra);
-        await ctx.audit({ action: 'export-readings', subject: 'monitorings', recordId: ctx.params.id, after: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), rows: r.rows } });
+        await ctx.audit({
+          action: 'export-readings',
+          subject: 'monitorings',
+          recordId: ctx.params.id,
+          after: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), rows: r.rows },
+        });
         return r;
       },
     });

@@ -102,3 +102,37 @@ export function ParameterChart({
   }, [points, bands, unit, hourly, colorOf, labelOf]);
   return <div ref={el} role="img" aria-label={`Biểu đồ ${label}`} data-testid={`chart-${label}`} style={{ width: '100%', height: 280 }} />;
 }
+
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
+
+/** Several series on one axis (densities of each insect order): the mean per interval, one line each. */
+export function MultiLineChart({ label, unit, lines, hourly }: { label: string; unit: string; lines: { name: string; points: Point[] }[]; hourly: boolean }) {
+  const el = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const chart = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    const narrow = el.current.clientWidth < 500;
+    chart.setOption({
+      animation: false,
+      color: PALETTE,
+      grid: { left: 48, right: 16, top: narrow ? 64 : 40, bottom: 40 },
+      legend: { top: 4, type: 'scroll' },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}` },
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
+      yAxis: { type: 'value', min: 0, name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+      series: lines.map((l) => ({
+        name: l.name,
+        type: 'line' as const,
+        showSymbol: l.points.length < 40,
+        data: l.points.map((p) => [Date.parse(p.t), Number(p.mean.toFixed(3))]),
+      })),
+    });
+    const onResize = () => chart.resize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      chart.dispose();
+    };
+  }, [lines, unit, hourly]);
+  return <div ref={el} role="img" aria-label={`Biểu đồ ${label}`} data-testid={`chart-${label}`} style={{ width: '100%', height: 320 }} />;
+}

@@ -46,7 +46,7 @@ export function OverviewPage() {
           long: s.long as number,
           color: s.last_band_color ?? NO_DATA_COLOR,
           title: `${s.code} · ${s.name}: ${s.last_band_label ?? 'chưa có dữ liệu'}`,
-          onClick: () => navigate(`/admin/monitoring/statistics/station/${s.id}`),
+          onClick: () => navigate(`/admin/monitoring/statistics/${s.type === 6 ? 'insect' : 'station'}/${s.id}`),
         })),
     [data, navigate],
   );
