@@ -56,6 +56,8 @@ export function ParameterChart({
   useEffect(() => {
     if (!el.current) return;
     const chart = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    // a phone: the legend on its own line above the axis's unit, smaller margins
+    const narrow = el.current.clientWidth < 500;
     const values = points.flatMap((p) => [p.min, p.max]);
     const lo = Math.min(...values);
     const hi = Math.max(...values);
@@ -75,8 +77,8 @@ export function ParameterChart({
     });
     chart.setOption({
       animation: false,
-      grid: { left: 56, right: 24, top: 36, bottom: 40 },
-      legend: { top: 4, data: ['Trung bình', 'Nhỏ nhất', 'Lớn nhất'] },
+      grid: { left: narrow ? 44 : 56, right: narrow ? 12 : 24, top: narrow ? 58 : 36, bottom: 40 },
+      legend: { top: 4, itemGap: narrow ? 6 : 10, data: ['Trung bình', 'Nhỏ nhất', 'Lớn nhất'] },
       tooltip: {
         trigger: 'axis',
         valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
@@ -115,7 +117,7 @@ export function MultiLineChart({ label, unit, lines, hourly }: { label: string; 
     chart.setOption({
       animation: false,
       color: PALETTE,
-      grid: { left: 48, right: 16, top: narrow ? 64 : 40, bottom: 40 },
+      grid: { left: 48, right: 16, top: narrow ? 84 : 48, bottom: 40 },
       legend: { top: 4, type: 'scroll' },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}` },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },

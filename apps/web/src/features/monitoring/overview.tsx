@@ -8,6 +8,7 @@ import { api } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
+import { useIsPhone } from '../../core/responsive';
 import { textOn } from './band-tag';
 
 interface OverviewAnswer {
@@ -31,6 +32,7 @@ const NO_DATA_COLOR = '#9e9e9e';
 /** The overview: stations on the map coloured by their current band, counts per type and band, the open alerts. */
 export function OverviewPage() {
   const navigate = useNavigate();
+  const phone = useIsPhone();
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'overview'],
     queryFn: ({ signal }) => api.get<OverviewAnswer>('/api/admin/monitorings/overview', { signal }),
@@ -85,7 +87,7 @@ export function OverviewPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
         <Card title={`Bản đồ trạm quan trắc (${data.stations.length})`} variant="borderless">
-          <PointsMap points={points} label="Bản đồ trạm quan trắc theo mức hiện tại" />
+          <PointsMap points={points} height={phone ? 300 : 420} label="Bản đồ trạm quan trắc theo mức hiện tại" />
         </Card>
       </Col>
       <Col xs={24} xl={8}>
@@ -115,7 +117,39 @@ export function OverviewPage() {
       </Col>
       <Col span={24}>
         <Card title="Số trạm theo loại và mức hiện tại" variant="borderless">
-          <Table size="small" pagination={false} columns={columns} dataSource={rows} scroll={{ x: true }} />
+          {phone ? (
+            // a phone: one line per type with only the levels that have stations (seven columns do not fit)
+            <List
+              size="small"
+              dataSource={rows}
+              renderItem={(r) => {
+                const type = Number(r.key) as MonitoringType;
+                const tags = levels
+                  .filter((l) => l <= levelsOf(type).length && Number(r[`b${l}`] ?? 0) > 0)
+                  .map((l) => {
+                    const color = levelColor(type, l);
+                    return (
+                      <Tag key={l} color={color} style={{ color: textOn(color), marginBottom: 4 }}>
+                        {levelLabel(type, l)}: {Number(r[`b${l}`])}
+                      </Tag>
+                    );
+                  });
+                const none = Number(r.none ?? 0);
+                return (
+                  <List.Item style={{ flexWrap: 'wrap', gap: 4, justifyContent: 'flex-start' }}>
+                    <strong style={{ width: 84 }}>{String(r.type)}</strong>
+                    <span style={{ flex: 1, minWidth: 0 }}>
+                      {tags}
+                      {none > 0 && <Tag style={{ marginBottom: 4 }}>Chưa có dữ liệu: {none}</Tag>}
+                      {!tags.length && !none && <span style={{ color: '#666' }}>Không có trạm</span>}
+                    </span>
+                  </List.Item>
+                );
+              }}
+            />
+          ) : (
+            <Table size="small" pagination={false} columns={columns} dataSource={rows} scroll={{ x: true }} />
+          )}
         </Card>
       </Col>
     </Row>

@@ -1,7 +1,7 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import { type BandRange, levelColor, levelLabel, type MonitoringType } from '@nns/shared/monitoring';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Empty, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api, buildUrl } from '../../core/api';
@@ -62,7 +62,7 @@ const RESULT: Record<string, { text: string; color: string }> = {
 };
 
 /** Part 7 of issue 15: the species farmed in the station's ward, their criteria and what is out of range. */
-function SeafoodCard({ checks }: { checks: SeafoodCheck[] }) {
+function SeafoodCard({ checks, phone }: { checks: SeafoodCheck[]; phone: boolean }) {
   return (
     <Card variant="borderless" title="Tiêu chí thủy sản nuôi tại phường/xã" data-testid="seafood-checks">
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
@@ -79,31 +79,53 @@ function SeafoodCard({ checks }: { checks: SeafoodCheck[] }) {
                 </Typography.Text>
                 {c.out_of_range.length ? <Tag color="red">{`${c.out_of_range.length} thông số ngoài ngưỡng`}</Tag> : <Tag color="green">Đạt tiêu chí</Tag>}
               </Space>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="parameter"
-                scroll={{ x: true }}
-                dataSource={rows}
-                columns={[
-                  { title: 'Thông số', dataIndex: 'label', key: 'label' },
-                  { title: 'Tiêu chí', key: 'range', render: (_: unknown, r: CheckRow) => rangeText(r) },
-                  {
-                    title: 'Lần đo gần nhất',
-                    key: 'value',
-                    render: (_: unknown, r: CheckRow) =>
-                      Number.isNaN(r.value) ? '' : <Tag color={RESULT[r.result].color}>{`${num(r.value)} · ${RESULT[r.result].text}`}</Tag>,
-                  },
-                  {
-                    title: 'Trong kỳ (thấp nhất – cao nhất)',
-                    key: 'period',
-                    render: (_: unknown, r: CheckRow) => {
-                      const p = byParam.get(r.parameter);
-                      return p ? <Tag color={RESULT[p.result].color}>{`${num(p.low)} – ${num(p.high)} · ${RESULT[p.result].text}`}</Tag> : '';
+              {phone ? (
+                // a phone: one block per parameter instead of four narrow columns
+                <List
+                  size="small"
+                  dataSource={rows}
+                  renderItem={(r) => {
+                    const p = byParam.get(r.parameter);
+                    return (
+                      <List.Item style={{ display: 'block' }}>
+                        <div>
+                          <Typography.Text strong>{r.label}</Typography.Text> <Typography.Text type="secondary">tiêu chí {rangeText(r)}</Typography.Text>
+                        </div>
+                        <Space wrap size={4} style={{ marginTop: 4 }}>
+                          {!Number.isNaN(r.value) && <Tag color={RESULT[r.result].color}>{`Gần nhất ${num(r.value)} · ${RESULT[r.result].text}`}</Tag>}
+                          {p && <Tag color={RESULT[p.result].color}>{`Trong kỳ ${num(p.low)} – ${num(p.high)} · ${RESULT[p.result].text}`}</Tag>}
+                        </Space>
+                      </List.Item>
+                    );
+                  }}
+                />
+              ) : (
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="parameter"
+                  scroll={{ x: true }}
+                  dataSource={rows}
+                  columns={[
+                    { title: 'Thông số', dataIndex: 'label', key: 'label' },
+                    { title: 'Tiêu chí', key: 'range', render: (_: unknown, r: CheckRow) => rangeText(r) },
+                    {
+                      title: 'Lần đo gần nhất',
+                      key: 'value',
+                      render: (_: unknown, r: CheckRow) =>
+                        Number.isNaN(r.value) ? '' : <Tag color={RESULT[r.result].color}>{`${num(r.value)} · ${RESULT[r.result].text}`}</Tag>,
                     },
-                  },
-                ]}
-              />
+                    {
+                      title: 'Trong kỳ (thấp nhất – cao nhất)',
+                      key: 'period',
+                      render: (_: unknown, r: CheckRow) => {
+                        const p = byParam.get(r.parameter);
+                        return p ? <Tag color={RESULT[p.result].color}>{`${num(p.low)} – ${num(p.high)} · ${RESULT[p.result].text}`}</Tag> : '';
+                      },
+                    },
+                  ]}
+                />
+              )}
             </div>
           );
         })}
@@ -163,7 +185,7 @@ export function StationPage() {
       <Card variant="borderless">
         <Descriptions
           title={
-            <Space>
+            <Space wrap>
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {s.name}
               </Typography.Title>
@@ -194,7 +216,7 @@ export function StationPage() {
           </Button>
         )}
       </Space>
-      {data.seafood?.length > 0 && <SeafoodCard checks={data.seafood} />}
+      {data.seafood?.length > 0 && <SeafoodCard checks={data.seafood} phone={phone} />}
       {orderLines.length > 0 && (
         <Card size="small" title="Mật độ theo bộ côn trùng (con/m²)">
           <MultiLineChart label="mật độ theo bộ côn trùng" unit="con/m²" lines={orderLines} hourly={data.interval === 'hour'} />
