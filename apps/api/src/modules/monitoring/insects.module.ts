@@ -186,7 +186,16 @@ export default defineModule({
       summary: 'Ngưỡng mật độ của một bộ côn trùng đang áp dụng (mặc định hoặc của phường/xã)',
       tags,
       params: idParams,
-      query: z.object({ ward_id: z.coerce.number({ error: 'Phường/xã không hợp lệ' }).int().positive().max(MAX_ID).optional() }).strict(),
+      query: z
+        .object({
+          ward_id: z.coerce
+            .number({ error: 'Phường/xã không hợp lệ' })
+            .int('Phường/xã không hợp lệ')
+            .positive('Phường/xã không hợp lệ')
+            .max(MAX_ID, 'Phường/xã không hợp lệ')
+            .optional(),
+        })
+        .strict(),
       handler: async (ctx) => orderAnswer(services.db, await orderById(services.db, ctx.params.id), wardOf(ctx, ctx.query.ward_id)),
     });
     router.add({
@@ -198,8 +207,14 @@ export default defineModule({
       params: idParams,
       body: z
         .object({
-          ranges: z.array(bandRangeSchema).min(1, 'Cần ít nhất một khoảng').max(20),
-          ward_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
+          ranges: z.array(bandRangeSchema, { error: 'Các khoảng phải là một danh sách' }).min(1, 'Cần ít nhất một khoảng').max(20, 'Tối đa 20 khoảng'),
+          ward_id: z
+            .number({ error: 'Phường/xã không hợp lệ' })
+            .int('Phường/xã không hợp lệ')
+            .positive('Phường/xã không hợp lệ')
+            .max(MAX_ID, 'Phường/xã không hợp lệ')
+            .nullable()
+            .optional(),
         })
         .strict(),
       message: 'Lưu cấu hình thành công',
