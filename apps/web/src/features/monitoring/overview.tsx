@@ -11,21 +11,25 @@ import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
 import { textOn } from './band-tag';
 
+interface Station {
+  id: number;
+  code: string;
+  name: string;
+  type: number;
+  lat: number | null;
+  long: number | null;
+  last_band: number | null;
+}
+/** the server's answer: each station an array in the order of station_columns (20,000 of them stay small) */
 interface OverviewAnswer {
-  stations: {
-    id: number;
-    code: string;
-    name: string;
-    type: number;
-    lat: number | null;
-    long: number | null;
-    last_band: number | null;
-    last_band_label: string | null;
-    last_band_color: string | null;
-  }[];
+  station_columns: string[];
+  stations: unknown[][];
   counts: { type: number; band: number | null; n: number }[];
   alerts: { id: number; station_id: number; station_code: string; station_name: string; kind: string; kind_label: string; started_at: string }[];
 }
+
+const stationsOf = (d: OverviewAnswer): Station[] =>
+  d.stations.map((row) => Object.fromEntries(d.station_columns.map((c, i) => [c, row[i]])) as unknown as Station);
 
 const NO_DATA_COLOR = '#9e9e9e';
 
@@ -39,18 +43,19 @@ export function OverviewPage() {
     refetchInterval: 60_000,
   });
   const data = q.data?.code === 200 ? q.data.data : null;
+  const stations = useMemo(() => (data ? stationsOf(data) : []), [data]);
   const points = useMemo(
     () =>
-      (data?.stations ?? [])
+      stations
         .filter((s) => s.lat != null && s.long != null)
         .map((s) => ({
           lat: s.lat as number,
           long: s.long as number,
-          color: s.last_band_color ?? NO_DATA_COLOR,
-          title: `${s.code} · ${s.name}: ${s.last_band_label ?? 'chưa có dữ liệu'}`,
+          color: s.last_band == null ? NO_DATA_COLOR : levelColor(s.type as MonitoringType, s.last_band),
+          title: `${s.code} · ${s.name}: ${s.last_band == null ? 'chưa có dữ liệu' : levelLabel(s.type as MonitoringType, s.last_band)}`,
           onClick: () => navigate(`/admin/monitoring/statistics/${s.type === 6 ? 'insect' : 'station'}/${s.id}`),
         })),
-    [data, navigate],
+    [stations, navigate],
   );
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được tổng quan'} />;
@@ -86,7 +91,7 @@ export function OverviewPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
-        <Card title={`Bản đồ trạm quan trắc (${data.stations.length})`} variant="borderless">
+        <Card title={`Bản đồ trạm quan trắc (${stations.length})`} variant="borderless">
           <PointsMap points={points} height={phone ? 300 : 420} label="Bản đồ trạm quan trắc theo mức hiện tại" />
         </Card>
       </Col>
