@@ -154,7 +154,10 @@ test('monitoring: insect orders and their data, seafood criteria and the reading
   await page.getByRole('tab', { name: 'Côn trùng' }).click();
   // the first order is already chosen: its caption covers the box
   await page.getByRole('combobox', { name: 'Bộ côn trùng' }).click({ force: true });
-  await page.locator('.ant-select-item-option', { hasText: `Bộ thử ${stamp}` }).first().click();
+  await page
+    .locator('.ant-select-item-option', { hasText: `Bộ thử ${stamp}` })
+    .first()
+    .click();
   await page.getByLabel(`Từ, khoảng 2 của bo_${stamp}`).fill('6');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByTestId('config-errors')).toContainText(`Mật độ Bộ thử ${stamp} còn trống 5–6`);
