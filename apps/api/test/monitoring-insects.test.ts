@@ -227,6 +227,23 @@ describe('ingest statement', () => {
     expect((await ingest(s.device_key, body)).body.data.stored).toBe(2);
     const again = await ingest(s.device_key, { readings: [...body.readings, { measured_at: at(3), values: { pm25: 30 } }] });
     expect(again.body.data).toMatchObject({ stored: 1, duplicates: [at(1), at(2)] });
+    // a resent reading is not counted twice in its hour's mean: the same AQI as a station that did not resend
+    const half = new Date(Date.UTC(2026, 10, 20, 2, 30)).toISOString();
+    const first = {
+      readings: [
+        { measured_at: at(2), values: { pm25: 300 } },
+        { measured_at: half, values: { pm25: 100 } },
+      ],
+    };
+    const aqiOf = async (code: string, resend: boolean) => {
+      const k = (await station({ code, name: `Trạm không khí ${code}`, type: 1, ward_id: wardA })).device_key;
+      await ingest(k, first);
+      const next = [...(resend ? [first.readings[0]] : []), { measured_at: at(3), values: { pm25: 30 } }];
+      const r = await ingest(k, { readings: next });
+      return r.body.data.readings.map((x: any) => x.aqi);
+    };
+    const [resent, alone] = [await aqiOf('KK-A2', true), await aqiOf('KK-A3', false)];
+    expect(resent).toEqual(alone);
     const audits = await t.database.query<{ after: any; path: string }>(
       sql`select after, path from audit_logs where action = 'ingest' and record_id = ${String(id)} order by id`,
     );

@@ -39,11 +39,19 @@ async function airIndices(db: Db, stationId: number, readings: RawReading[]) {
   const hours = readings.map((r) => hourOf(r.measured_at.getTime()));
   const from = Math.min(...hours) - 11 * HOUR;
   const to = Math.max(...hours);
-  const stored = await execPrepared<{ bucket: string; param: string; n: number; sum: number }>(
+  const times = readings.map((r) => r.measured_at.getTime());
+  // the hour means stored, and (same statement) which of these readings are stored already: a resent
+  // reading is not counted twice in its hour's mean
+  const rows = await execPrepared<{ bucket: string; param: string | null; n: number; sum: number }>(
     db,
     sql`select bucket, param, n, sum from monitoring_hourly where station_id = ${stationId}
-      and param in ('pm25', 'pm10', 'co', 'no2', 'so2', 'o3') and bucket between ${new Date(from).toISOString()} and ${new Date(to).toISOString()}`,
+      and param in ('pm25', 'pm10', 'co', 'no2', 'so2', 'o3') and bucket between ${new Date(from).toISOString()} and ${new Date(to).toISOString()}
+      union all
+      select measured_at, null, 0, 0 from monitoring_readings where station_id = ${stationId}
+        and measured_at between ${new Date(Math.min(...times)).toISOString()} and ${new Date(Math.max(...times)).toISOString()}`,
   );
+  const stored = rows.filter((r): r is typeof r & { param: string } => r.param !== null);
+  const already = new Set(rows.filter((r) => r.param === null).map((r) => Date.parse(iso(r.bucket) as string)));
   const sums = new Map<string, { n: number; sum: number }>();
   const put = (h: number, p: string, n: number, s: number) => {
     const k = `${h}|${p}`;
@@ -54,7 +62,10 @@ async function airIndices(db: Db, stationId: number, readings: RawReading[]) {
     } else sums.set(k, { n, sum: s });
   };
   for (const r of stored) put(Date.parse(iso(r.bucket) as string), r.param, Number(r.n), Number(r.sum));
-  for (const r of readings) for (const p of AQI_HOURLY) if (r.values[p] != null) put(hourOf(r.measured_at.getTime()), p, 1, r.values[p]);
+  for (const r of readings) {
+    if (already.has(r.measured_at.getTime())) continue;
+    for (const p of AQI_HOURLY) if (r.values[p] != null) put(hourOf(r.measured_at.getTime()), p, 1, r.values[p]);
+  }
   const mean = (h: number, p: string) => {
     const a = sums.get(`${h}|${p}`);
     return a ? a.sum / a.n : null;
