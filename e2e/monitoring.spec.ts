@@ -148,6 +148,8 @@ test('monitoring: insect orders and their data, seafood criteria and the reading
     .click();
   await expect(page).toHaveURL(/\/admin\/monitoring\/statistics\/insect\/\d+$/);
   await expect(page.getByTestId(`chart-Mật độ Bộ thử ${stamp}`).locator('canvas')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-insect-station.png', fullPage: true });
 
   // the order's bands on the configs screen: a gap refused, naming the order
   await page.goto('/admin/monitoring/threshold-configs');
@@ -161,6 +163,8 @@ test('monitoring: insect orders and their data, seafood criteria and the reading
   await page.getByLabel(`Từ, khoảng 2 của bo_${stamp}`).fill('6');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByTestId('config-errors')).toContainText(`Mật độ Bộ thử ${stamp} còn trống 5–6`);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-insect-config.png' });
   expect(order.id).toBeGreaterThan(0);
 
   // a water station where a shrimp is farmed: its criteria checked on the station page, the period exported

@@ -64,10 +64,15 @@ export function ParameterChart({
     const pad = (hi - lo || Math.abs(hi) || 1) * 0.15;
     const yMin = lo >= 0 ? 0 : lo - pad;
     const yMax = hi + pad;
-    const areas = (bands ?? []).map((b) => [
-      { yAxis: Math.max(b.from ?? yMin, yMin), name: labelOf(b.level), itemStyle: { color: b.color ?? colorOf(b.level), opacity: 0.14 } },
-      { yAxis: Math.min(b.to ?? yMax, yMax) },
-    ]);
+    // the bands clipped to the axis's ends; one wholly outside is left out (it would draw its caption on the edge)
+    const axisMin = nice(yMin);
+    const axisMax = nice(yMax);
+    const areas = (bands ?? [])
+      .filter((b) => Math.max(b.from ?? axisMin, axisMin) < Math.min(b.to ?? axisMax, axisMax))
+      .map((b) => [
+        { yAxis: Math.max(b.from ?? axisMin, axisMin), name: labelOf(b.level), itemStyle: { color: b.color ?? colorOf(b.level), opacity: 0.14 } },
+        { yAxis: Math.min(b.to ?? axisMax, axisMax) },
+      ]);
     const line = (name: string, key: 'min' | 'mean' | 'max', extra: object) => ({
       name,
       type: 'line' as const,
@@ -84,7 +89,7 @@ export function ParameterChart({
         valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
       },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
-      yAxis: { type: 'value', min: nice(yMin), max: nice(yMax), name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+      yAxis: { type: 'value', min: axisMin, max: axisMax, name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
       series: [
         line('Trung bình', 'mean', {
           lineStyle: { width: 2, color: '#1f3b57' },
