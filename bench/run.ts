@@ -5,7 +5,8 @@
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
 //   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
-//   shortened run never writes bench/RESULTS.md)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
+//   shortened run never writes bench/RESULTS.md; issue 15's ingest500, ingest1, chart1y and overview of
+//   bench/monitoring.ts run only when named here, with BENCH_MONITORING_READINGS and _STATIONS)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
 //   a temporary database bench_<pid> is made there and dropped at the end)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
 import { benchDischarge, DISCHARGE_KEYS } from './discharge';
+import { benchMonitoring, MONITORING_KEYS } from './monitoring';
 import { type Measure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
 import { DIARIES_PER_BATCH, seedBatchDiaries } from './seed-diaries';
@@ -196,6 +198,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
   await bare.close();
   if (DISCHARGE_KEYS.some(wanted)) rows.push(...(await discharge(base, token)));
+
+  // issue 15 (bench/monitoring.ts): only when named in BENCH_ONLY, its seed of 50,000,000 readings takes minutes
+  if (ONLY && MONITORING_KEYS.some((k) => ONLY.has(k)))
+    rows.push(...(await benchMonitoring({ base, token, database, engine, seconds: SECONDS, connections: CONNECTIONS }, wanted)));
 
   if (!wanted('batchDetail') && !wanted('batchDetail4') && !wanted('export') && !wanted('signin')) {
     await app.close();

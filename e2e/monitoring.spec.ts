@@ -107,3 +107,113 @@ test('monitoring: create an air station, send readings with its key, see its ban
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/monitoring-configs.png' });
 });
+
+test('monitoring: insect orders and their data, seafood criteria and the readings export of a water station, on a phone too', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const post = async (url: string, data: object) => {
+    const env = await (await request.post(url, { headers, data })).json();
+    expect(env.code, JSON.stringify(env)).toBe(200);
+    return env.data;
+  };
+  const province = (await post('/api/admin/provinces', { code: `PI${stamp}`.slice(0, 10), name: `Tỉnh côn trùng ${stamp}` })).entry;
+  const ward = (await post('/api/admin/wards', { code: `WI${stamp}`.slice(0, 10), name: `Xã Côn Trùng ${stamp}`, province_id: province.id })).entry;
+  const order = (await post('/api/admin/insect-orders', { code: `bo_${stamp}`, name: `Bộ thử ${stamp}`, scientific_name: 'Thysanoptera', status: 1 })).entry;
+  const insect = await post('/api/admin/monitorings', {
+    code: `CT-${stamp}`.toUpperCase(),
+    name: `Trạm côn trùng ${stamp}`,
+    type: 6,
+    ward_id: ward.id,
+    status: 1,
+  });
+  const now = Date.now();
+  const hours = (n: number, values: (i: number) => object) =>
+    Array.from({ length: n }, (_, i) => ({ measured_at: new Date(now - (n - 1 - i) * 3_600_000 - 60_000).toISOString(), values: values(i) }));
+  const sent = await request.post('/api/ingest/readings', {
+    headers: { 'x-device-key': insect.device_key },
+    data: { readings: hours(24, (i) => ({ [`bo_${stamp}`]: 2 + (i % 6), density: 10 + (i % 6) })) },
+  });
+  expect((await sent.json()).data.stored).toBe(24);
+
+  await signIn(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/admin/monitoring/statistics/insect-data');
+  await expect(page.getByTestId('chart-mật độ theo bộ côn trùng').locator('canvas')).toBeVisible();
+  await expect(page.locator('tr', { hasText: `Trạm côn trùng ${stamp}` })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-insect-data.png' });
+  await page
+    .locator('tr', { hasText: `Trạm côn trùng ${stamp}` })
+    .getByRole('link')
+    .click();
+  await expect(page).toHaveURL(/\/admin\/monitoring\/statistics\/insect\/\d+$/);
+  await expect(page.getByTestId(`chart-Mật độ Bộ thử ${stamp}`).locator('canvas')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-insect-station.png', fullPage: true });
+
+  // the order's bands on the configs screen: a gap refused, naming the order
+  await page.goto('/admin/monitoring/threshold-configs');
+  await page.getByRole('tab', { name: 'Côn trùng' }).click();
+  // the first order is already chosen: its caption covers the box
+  await page.getByRole('combobox', { name: 'Bộ côn trùng' }).click({ force: true });
+  await page
+    .locator('.ant-select-item-option', { hasText: `Bộ thử ${stamp}` })
+    .first()
+    .click();
+  await page.getByLabel(`Từ, khoảng 2 của bo_${stamp}`).fill('6');
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByTestId('config-errors')).toContainText(`Mật độ Bộ thử ${stamp} còn trống 5–6`);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/shots/monitoring-insect-config.png' });
+  expect(order.id).toBeGreaterThan(0);
+
+  // a water station where a shrimp is farmed: its criteria checked on the station page, the period exported
+  const seafood = (await post('/api/admin/seafoods', { code: `TOM${stamp}`.slice(0, 20), name: `Tôm thử ${stamp}`, ward_ids: [ward.id], is_active: true }))
+    .entry;
+  await post('/api/admin/criteria-seafoods', {
+    code: `TC${stamp}`.slice(0, 20),
+    name: `Tôm thử nuôi thương phẩm ${stamp}`,
+    seafood_id: seafood.id,
+    salinity_min: 10,
+    salinity_max: 25,
+    temperature_min: 26,
+    temperature_max: 32,
+    dissolved_oxygen_min: 4,
+    is_active: true,
+  });
+  const water = await post('/api/admin/monitorings', {
+    code: `NC-${stamp}`.toUpperCase(),
+    name: `Trạm nước đầm tôm ${stamp}`,
+    type: 2,
+    ward_id: ward.id,
+    status: 1,
+    lat: 12.68,
+    long: 108.04,
+  });
+  await request.post('/api/ingest/readings', {
+    headers: { 'x-device-key': water.device_key },
+    data: {
+      readings: hours(12, (i) => ({ salinity: 15, temperature: i === 11 ? 34 : 29, do: 5.5, ph: 7.8, bod5: 3, cod: 9, nh4: 0.2, po4: 0.1, coliform: 2000 })),
+    },
+  });
+  await page.goto(`/admin/monitoring/statistics/station/${water.entry.id}`);
+  const card = page.getByTestId('seafood-checks');
+  await expect(card).toContainText(`Tôm thử ${stamp}`);
+  await expect(card).toContainText('1 thông số ngoài ngưỡng');
+  await expect(card.locator('tr', { hasText: 'Nhiệt độ' })).toContainText('34 · Cao hơn');
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('readings-export').click();
+  expect((await download).suggestedFilename()).toMatch(/^tram-NC-.*\.xlsx$/);
+  await page.screenshot({ path: 'test-results/shots/monitoring-water.png', fullPage: true });
+
+  // a phone: nothing wider than the screen on the overview and the station page
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of ['/admin/monitoring/statistics/overview', `/admin/monitoring/statistics/station/${water.entry.id}`]) {
+    await page.goto(url);
+    await expect(page.locator('canvas, .leaflet-container').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, url).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/shots/monitoring-phone-${url.includes('overview') ? 'overview' : 'station'}.png`, fullPage: true });
+  }
+});

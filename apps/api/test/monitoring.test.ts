@@ -382,20 +382,26 @@ describe('overview', () => {
     const officer = await makeUser(t, { perms: ['list:monitorings'], wardId: ward });
     const r = await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token });
     expect(r.status).toBe(200);
-    expect(r.body.data.stations).toEqual([
-      expect.objectContaining({
+    // each station an array in the order of station_columns
+    const cols = r.body.data.station_columns;
+    expect(cols).toEqual(['id', 'code', 'name', 'type', 'ward_id', 'lat', 'long', 'last_band', 'last_reading_at']);
+    expect(r.body.data.stations.map((x: unknown[]) => Object.fromEntries(cols.map((c: string, i: number) => [c, x[i]])))).toEqual([
+      {
         id: s.entry.id,
+        code: 'MUA-OV',
+        name: 'Trạm mưa tổng quan',
+        type: 3,
+        ward_id: ward,
         lat: 12.7,
         long: 108.05,
         last_band: 5,
-        last_band_label: 'Mưa to',
-        last_band_color: expect.stringMatching(/^#/),
-      }),
+        last_reading_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
     ]);
     expect(r.body.data.counts).toEqual([{ type: 3, band: 5, n: 1 }]);
     expect(r.body.data.alerts).toEqual([]);
     const all = await call(t, 'GET', '/api/admin/monitorings/overview');
-    expect(all.body.data.stations.map((x: any) => x.id)).toContain(s.entry.id);
+    expect(all.body.data.stations.map((x: unknown[]) => x[0])).toContain(s.entry.id);
   });
 });
 

@@ -16,6 +16,7 @@ import distributors from './resources/distributors';
 import districts from './resources/districts';
 import farmingForms from './resources/farming-forms';
 import footer from './resources/footer';
+import insectOrders from './resources/insect-orders';
 import labors from './resources/labors';
 import manufactures from './resources/manufactures';
 import manufacturingForms from './resources/manufacturing-forms';
@@ -47,5 +48,5 @@ import users from './resources/users';
 import wards from './resources/wards';
 import websites from './resources/websites';
 
-export const resources: ResourceDef[] = [administrative, animals, apps, bannerImages, batches, contact, criteriaSeafoods, diaries, dischargeConstructs, dischargeInventory, dischargeLimits, dischargeTraffic, distributors, districts, farmingForms, footer, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, menus, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, seasonalCalendars, shippingMethods, siteConfigs, stages, stamps, traces, users, wards, websites];
+export const resources: ResourceDef[] = [administrative, animals, apps, bannerImages, batches, contact, criteriaSeafoods, diaries, dischargeConstructs, dischargeInventory, dischargeLimits, dischargeTraffic, distributors, districts, farmingForms, footer, insectOrders, labors, manufactures, manufacturingForms, manufacturingSectors, materialAreas, menus, monitorings, notifications, plants, processes, productAnimals, productGroups, productPlants, productUnits, products, provinces, rawMaterialAreas, regions, rolesAdministrative, roles, seafoods, seasonalCalendars, shippingMethods, siteConfigs, stages, stamps, traces, users, wards, websites];
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));

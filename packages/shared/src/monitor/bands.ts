@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONITORING_BANDS, RAIN_LEVELS } from '../enums';
 import type { EnumOption } from '../fields';
-import { type MonitoringType, parametersOf } from './parameters';
+import { type MonitoringType, type Parameter, parametersOf } from './parameters';
 
 /**
  * A band config: per parameter, contiguous ranges [from, to) each with a level (1 'Cảnh báo' …
@@ -60,9 +60,12 @@ export const BAND_PRESETS: Record<MonitoringType, BandConfig> = {
 
 const span = (b: BandRange) => `${b.from ?? '−∞'}–${b.to ?? '+∞'}`;
 
-/** Why a config cannot be saved: [{field, message}] naming the parameter and the band. */
-export function bandConfigErrors(type: MonitoringType, config: BandConfig): { field: string; message: string }[] {
-  const params = parametersOf(type);
+/**
+ * Why a config cannot be saved: [{field, message}] naming the parameter and the band. `extra`: the
+ * parameters known only at run time (insect orders, by their code).
+ */
+export function bandConfigErrors(type: MonitoringType, config: BandConfig, extra: Record<string, Parameter> = {}): { field: string; message: string }[] {
+  const params = { ...parametersOf(type), ...extra };
   const levels = levelsOf(type);
   const out: { field: string; message: string }[] = [];
   for (const [key, bands] of Object.entries(config.parameters)) {

@@ -1,6 +1,9 @@
-import { bool, defineResource, type EnumOption, enumField, text, textarea, toggle } from '../index';
+import { bool, defineResource, type EnumOption, enumField, refs, text, textarea, toggle } from '../index';
 
-/** Loài thủy sản: the species list behind criteria-seafoods (GET /api/admin/criteria-seafoods/seafoods). */
+/**
+ * Loài thủy sản: the species list behind criteria-seafoods (GET /api/admin/criteria-seafoods/seafoods).
+ * `ward_ids`: where it is farmed, so water stations there check their readings against its criteria.
+ */
 export const WATER_TYPES: EnumOption[] = [
   { value: 'ngot', label: 'Nước ngọt' },
   { value: 'lo', label: 'Nước lợ' },
@@ -26,6 +29,10 @@ export default defineResource({
     scientific_name: text({ label: 'Tên khoa học', max: 255, search: true }),
     seafood_type: enumField(SEAFOOD_TYPES, { label: 'Nhóm thủy sản', filter: true }),
     water_type: enumField(WATER_TYPES, { label: 'Môi trường nước', filter: true }),
+    ward_ids: refs('wards', {
+      label: 'Phường/xã có nuôi',
+      help: 'Trạm quan trắc nước ở các phường/xã này so số đo với tiêu chí của loài (độ mặn, pH, nhiệt độ, oxy hòa tan)',
+    }),
     description: textarea({ label: 'Mô tả', max: 5000 }),
     is_active: bool({ label: 'Hoạt động', default: true, filter: true }),
   },

@@ -18,6 +18,7 @@ export const distributors = tableFor(resourceByName['distributors']);
 export const districts = tableFor(resourceByName['districts']);
 export const farmingForms = tableFor(resourceByName['farming-forms']);
 export const footer = tableFor(resourceByName['footer']);
+export const insectOrders = tableFor(resourceByName['insect-orders']);
 export const labors = tableFor(resourceByName['labors']);
 export const manufactures = tableFor(resourceByName['manufactures']);
 export const manufacturingForms = tableFor(resourceByName['manufacturing-forms']);

@@ -5,42 +5,9 @@ import { notify } from '../../core/notify';
 import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
-import type { Station, StoredReading } from './ingest';
-
-/** The value an alert's peak follows per type, and whether higher is worse. */
-const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min' }>> = {
-  1: { param: 'aqi', worse: 'max' },
-  2: { param: 'wqi', worse: 'min' },
-  3: { param: 'rain_mm', worse: 'max' },
-};
 
 /** How many expected intervals of silence make a station 'mất kết nối'. */
 export const OFFLINE_INTERVALS = 3;
-
-/**
- * What a new latest reading does to a station's alert state (in the ingest's transaction): band 1
- * starts (or keeps) the 'since' clock, anything else stops it and starts the clear clock; an open
- * 'offline' alert ends; an open band alert takes the reading's value into its peak.
- */
-export async function onLatestReading(db: Db, station: Station, latest: StoredReading) {
-  const inBand1 = latest.band === 1 && station.type !== 3;
-  const at = latest.measured_at;
-  await db.execute(
-    sql`insert into monitoring_station_state (station_id, band1_since, clear_since) values (${station.id}, ${inBand1 ? at : null}::timestamptz, ${inBand1 ? null : at}::timestamptz)
-      on conflict (station_id) do update set
-        band1_since = case when ${inBand1} then coalesce(monitoring_station_state.band1_since, excluded.band1_since) else null end,
-        clear_since = case when ${inBand1} then null else coalesce(monitoring_station_state.clear_since, excluded.clear_since) end`,
-  );
-  await db.execute(sql`update monitoring_alerts set ended_at = ${at}::timestamptz where station_id = ${station.id} and kind = 'offline' and ended_at is null`);
-  const peak = PEAK[station.type];
-  const v = peak ? ((latest as unknown as Record<string, number | null>)[peak.param] ?? latest.values[peak.param]) : null;
-  if (peak && v != null) {
-    const better = peak.worse === 'max' ? sql`greatest(coalesce(peak, ${v}), ${v})` : sql`least(coalesce(peak, ${v}), ${v})`;
-    await db.execute(
-      sql`update monitoring_alerts set peak = ${better}, peak_param = ${peak.param} where station_id = ${station.id} and kind = 'band' and ended_at is null`,
-    );
-  }
-}
 
 interface Due {
   id: number;

@@ -25,7 +25,7 @@ const writeBody = bandConfigSchema.extend({ ward_id: z.number().int().positive()
  * the default); anyone else gets their own ward (a user bound to no ward: the default) and may not
  * name one.
  */
-function wardOf(ctx: Ctx, asked: number | null | undefined): number | null {
+export function wardOf(ctx: Ctx, asked: number | null | undefined): number | null {
   const user = ctx.user;
   if (user?.username === 'admin') return asked ?? null;
   if (asked != null && asked !== user?.ward_id) throw badRequest([{ field: 'ward_id', message: ADMIN_ONLY_WARD }]);

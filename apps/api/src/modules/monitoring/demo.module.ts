@@ -1,4 +1,5 @@
 import type { MonitoringType } from '@nns/shared/monitoring';
+import insectOrdersDef from '@nns/shared/resources/insect-orders';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
@@ -7,6 +8,7 @@ import { exec, insertSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { hashDeviceKey, newDeviceKey } from './device-key';
 import { type Station, storeReadings } from './ingest';
+import { DEMO_INSECT_ORDERS } from './insects.module';
 
 /**
  * Demo stations of each type around Đà Lạt (Lâm Đồng) with four weeks of hourly readings: diurnal
@@ -86,8 +88,18 @@ function valuesAt(type: MonitoringType, hour: number, i: number, rand: () => num
         k: Math.round(120 + 20 * rand()),
         temperature: r2(18 + 4 * day + rand()),
       };
-    default:
-      return { density: r2(3 + 6 * Math.max(0, day) + 4 * rand()) };
+    default: {
+      // per order (insects.module DEMO_INSECT_ORDERS), a thrips outbreak in the last week; the total as density
+      const week = i > hours - 7 * 24 ? 1 + (i - (hours - 7 * 24)) / 24 : 1;
+      const o = {
+        lepidoptera: r2(2 + 3 * Math.max(0, day) + 2 * rand()),
+        hemiptera: r2(4 + 4 * Math.max(0, day) + 3 * rand()),
+        thysanoptera: r2((3 + 3 * Math.max(0, day) + 2 * rand()) * week),
+        coleoptera: r2(1 + rand()),
+        diptera: r2(1 + 2 * Math.max(0, day) + rand()),
+      };
+      return { ...o, density: r2(Object.values(o).reduce((a, b) => a + b, 0)) };
+    }
   }
 }
 
@@ -102,6 +114,15 @@ export async function seedMonitoringDemo(s: Services, now = Date.now()) {
   );
   if (!ward) return;
   if ((await exec(db, sql`select 1 from monitorings where code = 'QT-KK-01'`)).length) return;
+  for (const o of DEMO_INSECT_ORDERS) {
+    const row: Record<string, unknown> = { ...o, status: 1 };
+    row.search_text = searchTextOf(insectOrdersDef, row);
+    await exec(db, insertSql(insectOrdersDef, row));
+  }
+  // the fish farmed around Hồ Tuyền Lâm: the water station checks its readings against their criteria
+  await db.execute(
+    sql`update seafoods set ward_ids = array_append(coalesce(ward_ids, '{}'), ${ward.id}::int) where code in ('CARP') and not (${ward.id}::int = any(coalesce(ward_ids, '{}')))`,
+  );
   const hours = 28 * 24;
   const end = Math.floor(now / 3_600_000) * 3_600_000;
   for (const [k, st] of STATIONS.entries()) {

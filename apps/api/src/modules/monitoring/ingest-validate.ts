@@ -1,4 +1,4 @@
-import { INGEST_BATCH_MAX, type MonitoringType, PARAMETERS, withUnit } from '@nns/shared/monitoring';
+import { INGEST_BATCH_MAX, type MonitoringType, PARAMETERS, type Parameter, withUnit } from '@nns/shared/monitoring';
 import { badRequest, type FieldError } from '../../core/errors';
 
 export interface RawReading {
@@ -17,8 +17,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  * One reading or a batch (`{readings: [...]}`), checked against the station type's parameters:
  * every problem is named by its path (`readings.3.values.pm25`) in Vietnamese, and any problem
  * refuses the whole batch (nothing is stored). Answers the readings and the body's station code.
+ * `extra`: parameters known at run time (an insect station's orders, keyed by their code).
  */
-export function parseIngestBody(type: MonitoringType, body: unknown, now = Date.now()): { readings: RawReading[]; stationCode: string | null } {
+export function parseIngestBody(
+  type: MonitoringType,
+  body: unknown,
+  now = Date.now(),
+  extra: Record<string, Parameter> = {},
+): { readings: RawReading[]; stationCode: string | null } {
   if (!isObject(body)) throw badRequest([{ field: '_', message: 'Dữ liệu gửi lên phải là một đối tượng JSON' }]);
   const errors: FieldError[] = [];
   const stationCode = typeof body.station_code === 'string' ? body.station_code : null;
@@ -42,7 +48,8 @@ export function parseIngestBody(type: MonitoringType, body: unknown, now = Date.
     items = [{ measured_at: body.measured_at, values: body.values }];
     prefix = () => '';
   }
-  const params = PARAMETERS[type];
+  // the type's own parameters win over a run-time one of the same key
+  const params: Record<string, Parameter> = { ...extra, ...PARAMETERS[type] };
   const out: RawReading[] = [];
   items.forEach((item, i) => {
     const at = prefix(i);

@@ -1,4 +1,4 @@
-import type { MonitoringType } from '@nns/shared/monitoring';
+import { BAND_PRESETS, type BandConfig, type MonitoringType } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../core/errors';
@@ -8,22 +8,30 @@ import type { Database } from '../../db/client';
 import { hashDeviceKey } from './device-key';
 import { type Station, storeReadings } from './ingest';
 import { parseIngestBody } from './ingest-validate';
+import { insectParameters } from './insects.module';
 import { dropExpired, ensureAhead } from './partitions';
 
 export const BAD_KEY = 'Khóa thiết bị không hợp lệ';
 
-/** The station a device key belongs to, or null. */
-export async function stationByKey(database: Database, key: string): Promise<Station | null> {
-  const [row] = await execPrepared<Station>(
+/**
+ * The station a device key belongs to, or null, with the band config in force for its ward (its
+ * own, else the type's default, else the national preset: band-config.ts), in one statement.
+ */
+export async function stationByKey(database: Database, key: string): Promise<(Station & { config: BandConfig }) | null> {
+  const [row] = await execPrepared<Station & { config: BandConfig | string | null }>(
     database.db,
-    sql`select id, code, type, ward_id, status, last_reading_at from monitorings where device_key_hash = ${hashDeviceKey(key)}`,
+    sql`select m.id, m.code, m.type, m.ward_id, m.status, m.last_reading_at, c.config from monitorings m
+      left join lateral (select config from monitoring_configs where type = m.type and (ward_id is null or ward_id = m.ward_id) order by ward_id nulls last limit 1) c on true
+      where m.device_key_hash = ${hashDeviceKey(key)}`,
   );
   if (!row) return null;
+  const type = Number(row.type) as MonitoringType;
   return {
     ...row,
-    type: Number(row.type) as MonitoringType,
+    type,
     status: Number(row.status),
     last_reading_at: row.last_reading_at ? (iso(row.last_reading_at) as string) : null,
+    config: row.config == null ? BAND_PRESETS[type] : typeof row.config === 'string' ? (JSON.parse(row.config) as BandConfig) : row.config,
   };
 }
 
@@ -58,15 +66,20 @@ export default defineModule({
         if (typeof key !== 'string' || !key) throw unauthorized(BAD_KEY);
         const station = await stationByKey(services.database, key);
         if (!station) throw unauthorized(BAD_KEY);
-        const { readings, stationCode } = parseIngestBody(station.type, ctx.body);
+        // an insect station sends densities per order, keyed by the orders' codes
+        const extra = station.type === 6 ? await insectParameters(services.db) : undefined;
+        const { readings, stationCode } = parseIngestBody(station.type, ctx.body, Date.now(), extra);
         checkStation(station, stationCode);
+        // one audit row per batch, not per reading, written by the statement that stores the readings
+        ctx.req.audited = true;
         const r = await storeReadings(services.database, station, readings, {
-          // one audit row per batch, not per reading, in the same transaction
-          after: (tx, out) =>
-            ctx.audit(
-              { action: 'ingest', subject: 'monitorings', recordId: station.id, after: { stored: out.stored.length, duplicates: out.duplicates.length } },
-              tx,
-            ),
+          config: station.config,
+          audit: {
+            method: ctx.req.method,
+            path: ctx.req.url.split('?')[0],
+            ip: ctx.req.ip ?? null,
+            user_agent: ctx.req.headers['user-agent']?.slice(0, 500) ?? null,
+          },
         });
         return { station_id: station.id, stored: r.stored.length, duplicates: r.duplicates, readings: r.stored };
       },

@@ -4,6 +4,7 @@ import type { Services } from '../../core/services';
 import { storeReadings } from './ingest';
 import { checkStation, stationByKey } from './ingest.module';
 import { parseIngestBody } from './ingest-validate';
+import { insectParameters } from './insects.module';
 
 /** Devices publish to stations/{code}/readings; MQTT 3 has no headers, so the key travels in the payload. */
 export const MQTT_TOPIC = 'stations/+/readings';
@@ -45,7 +46,11 @@ export async function handle(s: Services, code: string, payload: Buffer) {
   const station = await stationByKey(s.database, key);
   if (!station) throw new AppError(401, 'Khóa thiết bị không hợp lệ');
   checkStation(station, code);
-  const { readings } = parseIngestBody(station.type, body);
-  const r = await storeReadings(s.database, station, readings);
+  const extra = station.type === 6 ? await insectParameters(s.db) : undefined;
+  const { readings } = parseIngestBody(station.type, body, Date.now(), extra);
+  const r = await storeReadings(s.database, station, readings, {
+    config: station.config,
+    audit: { method: 'MQTT', path: `stations/${code}/readings`, ip: null, user_agent: null },
+  });
   return { stored: r.stored.length, duplicates: r.duplicates.length };
 }

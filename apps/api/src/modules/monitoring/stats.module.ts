@@ -1,13 +1,16 @@
-import { levelColor, levelLabel, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
+import { levelColor, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { defineModule } from '../../core/module';
-import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
+import { attachRefs, exec, execPrepared, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { scopeOf } from '../../core/scope';
 import { configInForce } from './band-config';
+import { exportReadings } from './export-readings';
+import { insectParameters } from './insects.module';
+import { seafoodChecks } from './seafood-check';
 
 const DAY = 86_400_000;
 /** the longest period each interval answers (a year of hours would be 8,760 points per parameter) */
@@ -32,39 +35,39 @@ export default defineModule({
       method: 'GET',
       url: '/api/admin/monitorings/overview',
       access: { action: 'list', subject: 'monitorings' },
-      summary: 'Tổng quan quan trắc: các trạm với mức hiện tại (bản đồ), số trạm theo loại và mức, các cảnh báo đang mở',
+      summary:
+        'Tổng quan quan trắc: các trạm với mức hiện tại (bản đồ; mỗi trạm một mảng theo station_columns), số trạm theo loại và mức, các cảnh báo đang mở',
       tags: [stationsDef.label],
+      raw: true,
       handler: async (ctx) => {
         const scope = scopeOf(stationsDef, ctx.user);
         const w = sql.join([sql`status = 1`, ...scope], sql` and `);
-        const stations = await exec<Record<string, unknown>>(
+        const inScope = sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `);
+        // one statement whose answer PostgreSQL writes as JSON text: 20,000 stations never become
+        // rows and objects in this process (each station a compact array; captions and colours of
+        // the bands come from the shared enums on the client)
+        const [row] = await execPrepared<{ data: string }>(
           services.db,
-          sql`select id, code, name, type, ward_id, lat, long, last_band, last_reading_at from monitorings where ${w} order by id limit 20000`,
+          sql`select json_build_object(
+              'station_columns', json_build_array('id', 'code', 'name', 'type', 'ward_id', 'lat', 'long', 'last_band', 'last_reading_at'),
+              'stations', coalesce((select json_agg(json_build_array(id, code, name, type, ward_id, lat, long, last_band,
+                  to_char(last_reading_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by id)
+                from (select * from monitorings where ${w} order by id limit 20000) s), '[]'::json),
+              'counts', coalesce((select json_agg(c order by c.type, c.band nulls last)
+                from (select type, last_band as band, count(*)::int as n from monitorings where ${w} group by 1, 2) c), '[]'::json),
+              'alerts', coalesce((select json_agg(a order by a.started_at desc) from (
+                  select a.id, a.station_id, m.code as station_code, m.name as station_name, a.kind,
+                    case when a.kind = 'offline' then 'Mất kết nối' else 'Cảnh báo' end as kind_label,
+                    to_char(a.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at, a.peak, a.peak_param
+                  from monitoring_alerts a join monitorings m on m.id = a.station_id
+                  where a.ended_at is null and ${inScope} order by a.started_at desc limit 100) a), '[]'::json)
+            )::text as data`,
         );
-        const counts = await exec<{ type: number; band: number | null; n: number }>(
-          services.db,
-          sql`select type, last_band as band, count(*)::int as n from monitorings where ${w} group by 1, 2 order by 1, 2`,
-        );
-        const alerts = await exec<Record<string, unknown>>(
-          services.db,
-          sql`select a.id, a.station_id, m.code as station_code, m.name as station_name, a.kind, a.started_at, a.peak, a.peak_param
-            from monitoring_alerts a join monitorings m on m.id = a.station_id where a.ended_at is null and ${sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `)}
-            order by a.started_at desc limit 100`,
-        );
-        return {
-          stations: stations.map((r) => {
-            const type = Number(r.type) as MonitoringType;
-            const band = r.last_band == null ? null : Number(r.last_band);
-            return {
-              ...r,
-              last_reading_at: r.last_reading_at == null ? null : iso(r.last_reading_at),
-              last_band_label: band == null ? null : levelLabel(type, band),
-              last_band_color: band == null ? null : levelColor(type, band),
-            };
-          }),
-          counts,
-          alerts: alerts.map((a) => ({ ...a, kind_label: a.kind === 'offline' ? 'Mất kết nối' : 'Cảnh báo', started_at: iso(a.started_at) })),
-        };
+        ctx.reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(`{"code":200,"message":"Thành công","data":${row.data}}`);
       },
     });
     router.add({
@@ -96,6 +99,31 @@ export default defineModule({
             ended_at: r.ended_at == null ? null : iso(r.ended_at),
           })),
         };
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/monitorings/export-readings/:id',
+      access: { action: 'export', subject: 'monitorings' },
+      summary: 'Xuất Excel dữ liệu đo của một trạm trong một khoảng thời gian (tối đa 366 ngày; mặc định 7 ngày gần nhất)',
+      tags: [stationsDef.label],
+      params: idParams,
+      query: z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict(),
+      handler: async (ctx) => {
+        const station = await findOne(services.db, stationsDef, ctx.params.id, ctx);
+        const to = ctx.query.to ? Date.parse(ctx.query.to) : Date.now();
+        const from = ctx.query.from ? Date.parse(ctx.query.from) : to - 7 * DAY;
+        if (from >= to) throw badRequest([{ field: 'from', message: 'Thời gian bắt đầu phải trước thời gian kết thúc' }]);
+        if (to - from > 366 * DAY) throw badRequest([{ field: 'from', message: 'Mỗi lần xuất tối đa 366 ngày dữ liệu' }]);
+        const extra = Number(station.type) === 6 ? await insectParameters(services.db) : {};
+        const r = await exportReadings(services, ctx, station, new Date(from).toISOString(), new Date(to).toISOString(), extra);
+        await ctx.audit({
+          action: 'export-readings',
+          subject: 'monitorings',
+          recordId: ctx.params.id,
+          after: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), rows: r.rows },
+        });
+        return r;
       },
     });
     router.add({
@@ -135,14 +163,17 @@ export default defineModule({
                   from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} group by 1, 2 order by 2, 1`,
         );
         const type = Number(station.type) as MonitoringType;
-        const params = parametersOf(type);
+        const params = type === 6 ? { ...parametersOf(type), ...(await insectParameters(db)) } : parametersOf(type);
         const series: Record<string, { t: string; n: number; min: number; mean: number; max: number }[]> = {};
         for (const r of rows) {
           const n = Number(r.n);
           (series[r.param] ??= []).push({ t: iso(r.bucket) as string, n, min: Number(r.min), mean: Number(r.sum) / n, max: Number(r.max) });
         }
         const { config, source } = await configInForce(db, type, Number(station.ward_id));
+        const lastValues = (typeof station.last_values === 'string' ? JSON.parse(station.last_values) : station.last_values) as Record<string, number> | null;
         return {
+          // water stations: the criteria of the species farmed in the station's ward (issue 15 part 7)
+          seafood: type === 2 ? await seafoodChecks(db, Number(station.ward_id), lastValues, series) : [],
           station: present(stationsDef, station, undefined, ctx),
           interval,
           from: f,

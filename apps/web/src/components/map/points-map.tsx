@@ -23,7 +23,7 @@ export function PointsMap({ points, height = 420, label }: { points: ColouredPoi
       if (p.onClick) m.on('click', p.onClick);
       m.addTo(layer);
     }
-    if (points.length) map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.long] as [number, number])).pad(0.2), { maxZoom: 14 });
+    if (points.length) map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.long] as [number, number])).pad(0.2), { maxZoom: 14, animate: false });
     return () => {
       layer.remove();
     };

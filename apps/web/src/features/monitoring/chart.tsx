@@ -56,16 +56,23 @@ export function ParameterChart({
   useEffect(() => {
     if (!el.current) return;
     const chart = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    // a phone: the legend on its own line above the axis's unit, smaller margins
+    const narrow = el.current.clientWidth < 500;
     const values = points.flatMap((p) => [p.min, p.max]);
     const lo = Math.min(...values);
     const hi = Math.max(...values);
     const pad = (hi - lo || Math.abs(hi) || 1) * 0.15;
     const yMin = lo >= 0 ? 0 : lo - pad;
     const yMax = hi + pad;
-    const areas = (bands ?? []).map((b) => [
-      { yAxis: Math.max(b.from ?? yMin, yMin), name: labelOf(b.level), itemStyle: { color: b.color ?? colorOf(b.level), opacity: 0.14 } },
-      { yAxis: Math.min(b.to ?? yMax, yMax) },
-    ]);
+    // the bands clipped to the axis's ends; one wholly outside is left out (it would draw its caption on the edge)
+    const axisMin = nice(yMin);
+    const axisMax = nice(yMax);
+    const areas = (bands ?? [])
+      .filter((b) => Math.max(b.from ?? axisMin, axisMin) < Math.min(b.to ?? axisMax, axisMax))
+      .map((b) => [
+        { yAxis: Math.max(b.from ?? axisMin, axisMin), name: labelOf(b.level), itemStyle: { color: b.color ?? colorOf(b.level), opacity: 0.14 } },
+        { yAxis: Math.min(b.to ?? axisMax, axisMax) },
+      ]);
     const line = (name: string, key: 'min' | 'mean' | 'max', extra: object) => ({
       name,
       type: 'line' as const,
@@ -75,14 +82,14 @@ export function ParameterChart({
     });
     chart.setOption({
       animation: false,
-      grid: { left: 56, right: 24, top: 36, bottom: 40 },
-      legend: { top: 4, data: ['Trung bình', 'Nhỏ nhất', 'Lớn nhất'] },
+      grid: { left: narrow ? 44 : 56, right: narrow ? 12 : 24, top: narrow ? 58 : 36, bottom: 40 },
+      legend: { top: 4, itemGap: narrow ? 6 : 10, data: ['Trung bình', 'Nhỏ nhất', 'Lớn nhất'] },
       tooltip: {
         trigger: 'axis',
         valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
       },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
-      yAxis: { type: 'value', min: nice(yMin), max: nice(yMax), name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+      yAxis: { type: 'value', min: axisMin, max: axisMax, name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
       series: [
         line('Trung bình', 'mean', {
           lineStyle: { width: 2, color: '#1f3b57' },
@@ -101,4 +108,38 @@ export function ParameterChart({
     };
   }, [points, bands, unit, hourly, colorOf, labelOf]);
   return <div ref={el} role="img" aria-label={`Biểu đồ ${label}`} data-testid={`chart-${label}`} style={{ width: '100%', height: 280 }} />;
+}
+
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
+
+/** Several series on one axis (densities of each insect order): the mean per interval, one line each. */
+export function MultiLineChart({ label, unit, lines, hourly }: { label: string; unit: string; lines: { name: string; points: Point[] }[]; hourly: boolean }) {
+  const el = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const chart = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    const narrow = el.current.clientWidth < 500;
+    chart.setOption({
+      animation: false,
+      color: PALETTE,
+      grid: { left: 48, right: 16, top: narrow ? 84 : 48, bottom: 40 },
+      legend: { top: 4, type: 'scroll' },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}` },
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
+      yAxis: { type: 'value', min: 0, name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
+      series: lines.map((l) => ({
+        name: l.name,
+        type: 'line' as const,
+        showSymbol: l.points.length < 40,
+        data: l.points.map((p) => [Date.parse(p.t), Number(p.mean.toFixed(3))]),
+      })),
+    });
+    const onResize = () => chart.resize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      chart.dispose();
+    };
+  }, [lines, unit, hourly]);
+  return <div ref={el} role="img" aria-label={`Biểu đồ ${label}`} data-testid={`chart-${label}`} style={{ width: '100%', height: 320 }} />;
 }

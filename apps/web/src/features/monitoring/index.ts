@@ -7,6 +7,7 @@ export default defineFeature({
   routes: monitoringRoutes,
   menu: [
     { route: '/admin/monitoring/statistics/overview', label: 'Tổng quan quan trắc', area: 'monitoring', subject: 'monitorings', config: { menuOrder: 5 } },
+    { route: '/admin/monitoring/statistics/insect-data', label: 'Dữ liệu côn trùng', area: 'monitoring', subject: 'monitorings', config: { menuOrder: 15 } },
     { route: '/admin/monitoring/threshold-configs', label: 'Cấu hình ngưỡng', area: 'monitoring', subject: 'monitorings', config: { menuOrder: 20 } },
   ],
 });

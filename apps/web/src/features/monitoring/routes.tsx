@@ -35,4 +35,15 @@ export const monitoringRoutes: RouteObject[] = [
     handle: { action: 'read', subject: 'monitorings', title: 'Biểu đồ trạm quan trắc' },
     lazy: async () => ({ Component: (await import('./station-page')).StationPage }),
   },
+  {
+    // an insect station: its orders' densities together, then each order with its bands behind
+    path: 'monitoring/statistics/insect/:id',
+    handle: { action: 'read', subject: 'monitorings', title: 'Côn trùng tại trạm' },
+    lazy: async () => ({ Component: (await import('./station-page')).StationPage }),
+  },
+  {
+    path: 'monitoring/statistics/insect-data',
+    handle: { action: 'list', subject: 'monitorings', title: 'Dữ liệu côn trùng' },
+    lazy: async () => ({ Component: (await import('./insects')).InsectDataPage }),
+  },
 ];

@@ -28,7 +28,10 @@ export function StationsListPage() {
         extraColumns={bandColumn}
         rowActions={(row) => (
           <Tooltip title="Biểu đồ">
-            <Link to={`/admin/monitoring/statistics/station/${row.id}`} aria-label={`Biểu đồ trạm ${String(row.code)}`}>
+            <Link
+              to={`/admin/monitoring/statistics/${Number(row.type) === 6 ? 'insect' : 'station'}/${row.id}`}
+              aria-label={`Biểu đồ trạm ${String(row.code)}`}
+            >
               <Button size="small" type="text" icon={<BarChartOutlined />} />
             </Link>
           </Tooltip>

@@ -1,14 +1,18 @@
+import { FileExcelOutlined } from '@ant-design/icons';
 import { type BandRange, levelColor, levelLabel, type MonitoringType } from '@nns/shared/monitoring';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Descriptions, Empty, Row, Segmented, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { api, buildUrl } from '../../core/api';
+import { notify, withLoading } from '../../core/feedback';
 import { formatDateTime } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
+import { useIsPhone } from '../../core/responsive';
+import { useSession } from '../../core/session';
 import { BandTag } from './band-tag';
-import { ParameterChart, type Point } from './chart';
+import { MultiLineChart, ParameterChart, type Point } from './chart';
 
 interface StatAnswer {
   station: Record<string, unknown> & {
@@ -27,6 +31,107 @@ interface StatAnswer {
   series: Record<string, Point[]>;
   bands: Record<string, BandRange[]>;
   band_source: 'ward' | 'default' | 'preset';
+  seafood: SeafoodCheck[];
+}
+
+interface CriteriaLine {
+  parameter: string;
+  label: string;
+  min: number | null;
+  max: number | null;
+}
+interface SeafoodCheck {
+  seafood_name: string;
+  criteria_id: number;
+  criteria_name: string;
+  stage: string | null;
+  latest: (CriteriaLine & { value: number; result: 'ok' | 'low' | 'high' })[];
+  period: (CriteriaLine & { low: number; high: number; result: 'ok' | 'low' | 'high' | 'both' })[];
+  out_of_range: string[];
+}
+
+const num = (v: number | null | undefined) => (v == null ? '' : v.toLocaleString('vi-VN', { maximumFractionDigits: 2 }));
+const rangeText = (c: CriteriaLine) =>
+  c.min != null && c.max != null ? `${num(c.min)}–${num(c.max)}` : c.min != null ? `≥ ${num(c.min)}` : c.max != null ? `≤ ${num(c.max)}` : 'không giới hạn';
+type CheckRow = CriteriaLine & { value: number; result: 'ok' | 'low' | 'high' };
+const RESULT: Record<string, { text: string; color: string }> = {
+  ok: { text: 'Đạt', color: 'green' },
+  low: { text: 'Thấp hơn', color: 'orange' },
+  high: { text: 'Cao hơn', color: 'red' },
+  both: { text: 'Có lúc thấp, có lúc cao', color: 'red' },
+};
+
+/** Part 7 of issue 15: the species farmed in the station's ward, their criteria and what is out of range. */
+function SeafoodCard({ checks, phone }: { checks: SeafoodCheck[]; phone: boolean }) {
+  return (
+    <Card variant="borderless" title="Tiêu chí thủy sản nuôi tại phường/xã" data-testid="seafood-checks">
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {checks.map((c) => {
+          const byParam = new Map(c.period.map((p) => [p.parameter, p]));
+          const rows: CheckRow[] = c.latest.length ? c.latest : c.period.map((p) => ({ ...p, value: Number.NaN, result: 'ok' as const }));
+          return (
+            <div key={c.criteria_id}>
+              <Space wrap style={{ marginBottom: 6 }}>
+                <Typography.Text strong>{c.seafood_name}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {c.criteria_name}
+                  {c.stage ? ` · ${c.stage}` : ''}
+                </Typography.Text>
+                {c.out_of_range.length ? <Tag color="red">{`${c.out_of_range.length} thông số ngoài ngưỡng`}</Tag> : <Tag color="green">Đạt tiêu chí</Tag>}
+              </Space>
+              {phone ? (
+                // a phone: one block per parameter instead of four narrow columns
+                <List
+                  size="small"
+                  dataSource={rows}
+                  renderItem={(r) => {
+                    const p = byParam.get(r.parameter);
+                    return (
+                      <List.Item style={{ display: 'block' }}>
+                        <div>
+                          <Typography.Text strong>{r.label}</Typography.Text> <Typography.Text type="secondary">tiêu chí {rangeText(r)}</Typography.Text>
+                        </div>
+                        <Space wrap size={4} style={{ marginTop: 4 }}>
+                          {!Number.isNaN(r.value) && <Tag color={RESULT[r.result].color}>{`Gần nhất ${num(r.value)} · ${RESULT[r.result].text}`}</Tag>}
+                          {p && <Tag color={RESULT[p.result].color}>{`Trong kỳ ${num(p.low)} – ${num(p.high)} · ${RESULT[p.result].text}`}</Tag>}
+                        </Space>
+                      </List.Item>
+                    );
+                  }}
+                />
+              ) : (
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="parameter"
+                  scroll={{ x: true }}
+                  dataSource={rows}
+                  columns={[
+                    { title: 'Thông số', dataIndex: 'label', key: 'label' },
+                    { title: 'Tiêu chí', key: 'range', render: (_: unknown, r: CheckRow) => rangeText(r) },
+                    {
+                      title: 'Lần đo gần nhất',
+                      key: 'value',
+                      render: (_: unknown, r: CheckRow) =>
+                        Number.isNaN(r.value) ? '' : <Tag color={RESULT[r.result].color}>{`${num(r.value)} · ${RESULT[r.result].text}`}</Tag>,
+                    },
+                    {
+                      title: 'Trong kỳ (thấp nhất – cao nhất)',
+                      key: 'period',
+                      render: (_: unknown, r: CheckRow) => {
+                        const p = byParam.get(r.parameter);
+                        return p ? <Tag color={RESULT[p.result].color}>{`${num(p.low)} – ${num(p.high)} · ${RESULT[p.result].text}`}</Tag> : '';
+                      },
+                    },
+                  ]}
+                />
+              )}
+            </div>
+          );
+        })}
+      </Space>
+    </Card>
+  );
 }
 
 const PERIODS = [
@@ -41,6 +146,8 @@ const SOURCE = { ward: 'cấu hình riêng của phường/xã', default: 'cấu
 /** A station: its current band, and each parameter over the chosen period with the bands behind. */
 export function StationPage() {
   const { id = '' } = useParams();
+  const phone = useIsPhone();
+  const { can } = useSession();
   const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('7d');
   const p = PERIODS.find((x) => x.value === period) ?? PERIODS[1];
   // the period ends at the next full hour, so the query key is stable within the hour
@@ -53,6 +160,21 @@ export function StationPage() {
   const data = q.data?.code === 200 ? q.data.data : null;
   const type = (data?.station.type ?? 1) as MonitoringType;
   const colorOf = useCallback((l: number) => levelColor(type, l), [type]);
+  // an insect station: its orders' densities together on one chart
+  const orderLines = useMemo(
+    () =>
+      data && type === 6
+        ? Object.keys(data.series)
+            .filter((k) => k !== 'density')
+            .map((k) => ({ name: (data.parameters[k]?.label ?? k).replace(/^Mật độ /, ''), points: data.series[k] }))
+        : [],
+    [data, type],
+  );
+  const exportExcel = async () => {
+    const env = await withLoading(api.get<{ url: string }>(`/api/admin/monitorings/export-readings/${id}`, { params: { from, to } }));
+    if (env?.code === 200 && env.data?.url) window.location.href = buildUrl(env.data.url);
+    else notify.error(env?.message || 'Không xuất được tệp Excel');
+  };
   const labelOf = useCallback((l: number) => levelLabel(type, l), [type]);
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được thống kê của trạm'} />;
@@ -63,15 +185,16 @@ export function StationPage() {
       <Card variant="borderless">
         <Descriptions
           title={
-            <Space>
+            <Space wrap>
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {s.name}
               </Typography.Title>
               <BandTag type={s.type} band={s.last_band} />
             </Space>
           }
-          extra={<Link to="/admin/monitoring/locations">Danh sách trạm</Link>}
+          extra={phone ? null : <Link to="/admin/monitoring/locations">Danh sách trạm</Link>}
           column={{ xs: 1, sm: 2, lg: 4 }}
+          size={phone ? 'small' : 'default'}
           items={[
             { key: 'code', label: 'Mã trạm', children: s.code },
             { key: 'ward', label: 'Phường/xã', children: s.ward?.name ?? '' },
@@ -80,7 +203,25 @@ export function StationPage() {
           ]}
         />
       </Card>
-      <Segmented value={period} onChange={(v) => setPeriod(v as typeof period)} options={PERIODS.map((x) => ({ value: x.value, label: x.label }))} />
+      <Space wrap size={[12, 8]} style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Segmented
+          value={period}
+          onChange={(v) => setPeriod(v as typeof period)}
+          options={PERIODS.map((x) => ({ value: x.value, label: x.label }))}
+          aria-label="Khoảng thời gian"
+        />
+        {can('export', 'monitorings') && (
+          <Button icon={<FileExcelOutlined />} onClick={() => void exportExcel()} data-testid="readings-export">
+            {`Xuất Excel ${p.label}`}
+          </Button>
+        )}
+      </Space>
+      {data.seafood?.length > 0 && <SeafoodCard checks={data.seafood} phone={phone} />}
+      {orderLines.length > 0 && (
+        <Card size="small" title="Mật độ theo bộ côn trùng (con/m²)">
+          <MultiLineChart label="mật độ theo bộ côn trùng" unit="con/m²" lines={orderLines} hourly={data.interval === 'hour'} />
+        </Card>
+      )}
       {keys.length === 0 ? (
         <Card variant="borderless">
           <Empty description="Chưa có dữ liệu trong khoảng thời gian này" />

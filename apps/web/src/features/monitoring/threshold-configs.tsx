@@ -29,6 +29,90 @@ interface ConfigAnswer {
 
 const SOURCE = { ward: 'Cấu hình riêng của phường/xã', default: 'Cấu hình mặc định', preset: 'Ngưỡng quốc gia (chưa lưu cấu hình)' };
 
+type Level = { level: number; label: string; color: string };
+
+/** One parameter's ranges: level, from (≥), to (<), with rows added and removed; the server checks overlaps and gaps. */
+export function RangesTable({
+  name,
+  bands,
+  levels,
+  onChange,
+}: {
+  name: string;
+  bands: BandRange[];
+  levels: Level[];
+  onChange: (next: BandRange[] | ((old: BandRange[]) => BandRange[])) => void;
+}) {
+  const change = (i: number, patch: Partial<BandRange>) => onChange((old) => old.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  return (
+    <>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(_, i) => String(i)}
+        dataSource={bands}
+        columns={[
+          {
+            title: 'Mức',
+            key: 'level',
+            render: (_: unknown, b: BandRange, i: number) => (
+              <Select
+                aria-label={`Mức khoảng ${i + 1} của ${name}`}
+                value={b.level}
+                style={{ width: 170 }}
+                onChange={(v) => change(i, { level: v })}
+                options={levels.map((l) => ({
+                  value: l.level,
+                  label: (
+                    <Tag color={l.color} style={{ color: textOn(l.color) }}>
+                      {l.label}
+                    </Tag>
+                  ),
+                }))}
+              />
+            ),
+          },
+          {
+            title: 'Từ (≥)',
+            key: 'from',
+            render: (_: unknown, b: BandRange, i: number) => (
+              <InputNumber aria-label={`Từ, khoảng ${i + 1} của ${name}`} value={b.from} placeholder="−∞" onChange={(v) => change(i, { from: v ?? null })} />
+            ),
+          },
+          {
+            title: 'Đến (<)',
+            key: 'to',
+            render: (_: unknown, b: BandRange, i: number) => (
+              <InputNumber aria-label={`Đến, khoảng ${i + 1} của ${name}`} value={b.to} placeholder="+∞" onChange={(v) => change(i, { to: v ?? null })} />
+            ),
+          },
+          {
+            title: '',
+            key: 'x',
+            render: (_: unknown, _b: BandRange, i: number) => (
+              <Button
+                size="small"
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={`Xóa khoảng ${i + 1}`}
+                onClick={() => onChange((old) => old.filter((_x, j) => j !== i))}
+              />
+            ),
+          },
+        ]}
+      />
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        style={{ marginTop: 8 }}
+        onClick={() => onChange((old) => [...old, { level: 5, from: old.at(-1)?.to ?? null, to: null }])}
+      >
+        Thêm khoảng
+      </Button>
+    </>
+  );
+}
+
 /** The band ranges of one type: per parameter, contiguous ranges each with a level; the server checks overlaps and gaps. */
 function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   const qc = useQueryClient();
@@ -48,8 +132,6 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được cấu hình'} />;
   const labelOf = (p: string) => data.parameters.find((x) => x.key === p);
-  const change = (p: string, i: number, patch: Partial<BandRange>) =>
-    setParams((old) => ({ ...old, [p]: old[p].map((b, j) => (j === i ? { ...b, ...patch } : b)) }));
   const save = async () => {
     const env = await withLoading(api.put(`/api/admin/monitoring-configs/${kind}-wtc`, { parameters: params, ...(wardId ? { ward_id: wardId } : {}) }));
     if (env?.code === 200) {
@@ -96,74 +178,12 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
             />
           }
         >
-          <Table
-            size="small"
-            pagination={false}
-            rowKey={(_, i) => String(i)}
-            dataSource={bands}
-            columns={[
-              {
-                title: 'Mức',
-                key: 'level',
-                render: (_: unknown, b: BandRange, i: number) => (
-                  <Select
-                    aria-label={`Mức khoảng ${i + 1} của ${p}`}
-                    value={b.level}
-                    style={{ width: 170 }}
-                    onChange={(v) => change(p, i, { level: v })}
-                    options={data.levels.map((l) => ({
-                      value: l.level,
-                      label: (
-                        <Tag color={l.color} style={{ color: textOn(l.color) }}>
-                          {l.label}
-                        </Tag>
-                      ),
-                    }))}
-                  />
-                ),
-              },
-              {
-                title: 'Từ (≥)',
-                key: 'from',
-                render: (_: unknown, b: BandRange, i: number) => (
-                  <InputNumber
-                    aria-label={`Từ, khoảng ${i + 1} của ${p}`}
-                    value={b.from}
-                    placeholder="−∞"
-                    onChange={(v) => change(p, i, { from: v ?? null })}
-                  />
-                ),
-              },
-              {
-                title: 'Đến (<)',
-                key: 'to',
-                render: (_: unknown, b: BandRange, i: number) => (
-                  <InputNumber aria-label={`Đến, khoảng ${i + 1} của ${p}`} value={b.to} placeholder="+∞" onChange={(v) => change(p, i, { to: v ?? null })} />
-                ),
-              },
-              {
-                title: '',
-                key: 'x',
-                render: (_: unknown, _b: BandRange, i: number) => (
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<DeleteOutlined />}
-                    aria-label={`Xóa khoảng ${i + 1}`}
-                    onClick={() => setParams((old) => ({ ...old, [p]: old[p].filter((_x, j) => j !== i) }))}
-                  />
-                ),
-              },
-            ]}
+          <RangesTable
+            name={p}
+            bands={bands}
+            levels={data.levels}
+            onChange={(next) => setParams((old) => ({ ...old, [p]: typeof next === 'function' ? next(old[p]) : next }))}
           />
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            style={{ marginTop: 8 }}
-            onClick={() => setParams((old) => ({ ...old, [p]: [...old[p], { level: 5, from: old[p].at(-1)?.to ?? null, to: null }] }))}
-          >
-            Thêm khoảng
-          </Button>
         </Card>
       ))}
       <Space wrap>
@@ -188,6 +208,109 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
         Mỗi khoảng gồm giá trị từ (tính cả) đến (không tính, trừ khoảng cuối); các khoảng phải liền nhau, không chồng và không hở. Mức của một lần đo là mức xấu
         nhất trong các thông số có ngưỡng.
       </Typography.Text>
+    </Space>
+  );
+}
+
+interface InsectOrder {
+  id: number;
+  code: string;
+  name: string;
+  scientific_name: string | null;
+}
+interface InsectConfigAnswer {
+  ward_id: number | null;
+  source: 'ward' | 'default' | 'preset';
+  ranges: BandRange[];
+  preset: BandRange[];
+  levels: Level[];
+}
+
+/** Insects: the density bands of each order (insect-wtc/{id}); an order without its own uses the total's. */
+function InsectEditor({ wardId }: { wardId: number | null }) {
+  const qc = useQueryClient();
+  const { can } = useSession();
+  const orders = useQuery({
+    queryKey: [...queryKeys('insect-orders').all, 'web'],
+    queryFn: ({ signal }) => api.get<{ entries: InsectOrder[] }>('/api/web/insect-order', { signal }),
+  });
+  const list = orders.data?.code === 200 ? orders.data.data.entries : [];
+  const [picked, setPicked] = useState<number | undefined>();
+  const orderId = picked ?? list[0]?.id;
+  const key = [...queryKeys('monitorings').all, 'config', 'insect', orderId, wardId];
+  const q = useQuery({
+    queryKey: key,
+    enabled: orderId != null,
+    queryFn: ({ signal }) =>
+      api.get<InsectConfigAnswer>(`/api/admin/monitoring-configs/insect-wtc/${orderId}`, { params: wardId ? { ward_id: wardId } : {}, signal }),
+  });
+  const data = q.data?.code === 200 ? q.data.data : null;
+  const [ranges, setRanges] = useState<BandRange[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  useEffect(() => {
+    if (data) setRanges(structuredClone(data.ranges));
+    setErrors([]);
+  }, [data]);
+  if (orders.isLoading) return <LoadingBlock />;
+  if (!list.length) return <Alert type="info" showIcon message="Chưa có bộ côn trùng nào đang theo dõi" />;
+  const order = list.find((o) => o.id === orderId);
+  const save = async () => {
+    const env = await withLoading(api.put(`/api/admin/monitoring-configs/insect-wtc/${orderId}`, { ranges, ...(wardId ? { ward_id: wardId } : {}) }));
+    if (env?.code === 200) {
+      setErrors([]);
+      await qc.invalidateQueries({ queryKey: key });
+      resultPopup(env);
+    } else
+      setErrors(((env?.data as { errors?: { message: string }[] } | null)?.errors ?? [{ message: env?.message ?? 'Không lưu được' }]).map((e) => e.message));
+  };
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space wrap>
+        <Select
+          aria-label="Bộ côn trùng"
+          style={{ width: 280 }}
+          value={orderId}
+          onChange={setPicked}
+          options={list.map((o) => ({ value: o.id, label: `${o.name}${o.scientific_name ? ` (${o.scientific_name})` : ''}` }))}
+        />
+        {data && (
+          <Tag color={data.source === 'ward' ? 'green' : data.source === 'default' ? 'blue' : 'default'}>
+            {data.source === 'preset' ? 'Chưa có ngưỡng riêng (theo mật độ tổng)' : SOURCE[data.source]}
+          </Tag>
+        )}
+      </Space>
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          message="Chưa lưu được"
+          description={
+            <ul style={{ margin: 0 }}>
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+          data-testid="config-errors"
+        />
+      )}
+      {q.isLoading || !data ? (
+        <LoadingBlock />
+      ) : (
+        <Card size="small" title={`Mật độ ${order?.name ?? ''} (con/m²)`}>
+          <RangesTable
+            name={order?.code ?? ''}
+            bands={ranges}
+            levels={data.levels}
+            onChange={(next) => setRanges((old) => (typeof next === 'function' ? next(old) : next))}
+          />
+        </Card>
+      )}
+      {can('update', 'monitorings') && (
+        <Button type="primary" onClick={() => void save()}>
+          Lưu
+        </Button>
+      )}
     </Space>
   );
 }
@@ -219,7 +342,13 @@ export function ThresholdConfigsPage() {
           />
         </Space>
       )}
-      <Tabs items={KINDS.map((k) => ({ key: k.key, label: k.label, children: <KindEditor kind={k.key} wardId={wardId} /> }))} destroyOnHidden />
+      <Tabs
+        items={[
+          ...KINDS.map((k) => ({ key: k.key, label: k.label, children: <KindEditor kind={k.key} wardId={wardId} /> })),
+          { key: 'insect', label: 'Côn trùng', children: <InsectEditor wardId={wardId} /> },
+        ]}
+        destroyOnHidden
+      />
     </Card>
   );
 }

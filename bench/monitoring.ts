@@ -1,0 +1,221 @@
+// Issue 15's speed figures, in `npm run bench` under BENCH_ONLY names (never in a plain run: the
+// seed of 50,000,000 readings alone takes minutes):
+//   ingest500  POST /api/ingest/readings, batches of 500 air readings (goal ≥ 20,000 readings/s)
+//   ingest1    the same route, one reading a request (goal ≥ 2,000 readings/s)
+//   chart1y    GET stat-monitoring/{id}, a year at daily interval, with BENCH_MONITORING_READINGS raw
+//              readings in the table (default 50,000,000; goal p99 ≤ 50 ms)
+//   overview   GET /api/admin/monitorings/overview with BENCH_MONITORING_STATIONS stations (default 20,000; goal ≤ 50 ms)
+// Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`.
+// @ts-expect-error autocannon ships no type declarations
+
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { ensurePartitions } from '../apps/api/src/modules/monitoring/partitions';
+import type { Measure, Row } from './report';
+import { ensureWrk, wrk } from './wrk';
+
+export const MONITORING_KEYS = ['ingest500', 'ingest1', 'chart1y', 'overview'] as const;
+const STATIONS = Number(process.env.BENCH_MONITORING_STATIONS ?? 20_000);
+const READINGS = Number(process.env.BENCH_MONITORING_READINGS ?? 50_000_000);
+/** stations the ingest spreads over (each request locks its station's row: one station would measure its queue) */
+const INGEST_STATIONS = 200;
+const say = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+
+async function post(base: string, token: string, url: string, body: object) {
+  const r = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const env = (await r.json()) as { code: number; data: any };
+  if (env.code !== 200) throw new Error(`${url}: ${JSON.stringify(env).slice(0, 300)}`);
+  return env.data;
+}
+
+/** autocannon POSTs of readings: each request a fresh instant of the next station (no duplicates), `size` readings each. */
+// each station's next free minute, from a year ago on: every request (of any run) sends instants not sent before
+const nextMinute = new Map<string, number>();
+let sent = 0;
+
+async function ingest(base: string, keys: string[], size: number, seconds: number, connections: number): Promise<Measure & { readingsPerSec: number }> {
+  const body = (key: string) => {
+    const t0 = nextMinute.get(key) ?? Date.now() - 360 * 86_400_000;
+    nextMinute.set(key, t0 + size * 60_000);
+    const readings = Array.from({ length: size }, (_, j) => ({
+      measured_at: new Date(t0 + j * 60_000).toISOString(),
+      values: { pm25: 20 + (j % 30), pm10: 40 + (j % 50), no2: 30 + (j % 20), o3: 60 + (j % 40), co: 900 + (j % 300), so2: 8 },
+    }));
+    return JSON.stringify(size === 1 ? readings[0] : { readings });
+  };
+  const r = await autocannon({
+    url: `${base}/api/ingest/readings`,
+    duration: seconds,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req: Record<string, unknown>) => {
+          const key = keys[sent++ % keys.length];
+          return { ...req, headers: { 'content-type': 'application/json', 'x-device-key': key }, body: body(key) };
+        },
+      },
+    ],
+  });
+  const rps = Math.round(r.requests.average * 10) / 10;
+  return {
+    rps,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    readingsPerSec: Math.round(rps * size),
+  };
+}
+
+/**
+ * Stations (STATIONS, a tenth with a current band) and, for the chart, a year of daily roll-ups of
+ * the charted station plus READINGS raw readings spread over the stations' last months (the chart
+ * must not read them: it reads monitoring_daily only), all by generate_series.
+ */
+async function seed(database: Database, wardId: number) {
+  const t0 = Date.now();
+  await database.db.execute(sql`insert into monitorings (code, name, type, ward_id, status, expected_interval_minutes, lat, long, last_band, last_reading_at, search_text)
+    select 'B-' || g, 'Trạm đo ' || g, 1 + g % 6, ${wardId}, 1, 10, 8.6 + (g % 1400) / 100.0, 102.2 + (g % 700) / 100.0,
+      case when g % 10 = 0 then 1 + g % 5 end, case when g % 10 = 0 then now() end, 'tram do ' || g
+    from generate_series(1, ${STATIONS}) g`);
+  const [first] = await database.query<{ id: number }>(sql`select min(id)::int as id from monitorings where code like 'B-%'`);
+  const chartId = first.id;
+  await database.db.execute(sql`insert into monitoring_daily (station_id, bucket, param, n, sum, min, max)
+    select ${chartId}, date_bin('1 day', now() - make_interval(days => d), timestamptz '2000-01-01T00:00:00+07:00'), p, 144, 144 * (30 + d % 20), 10, 90
+    from generate_series(0, 365) d, unnest(array['pm25', 'pm10', 'no2', 'o3', 'co', 'so2', 'aqi']) p`);
+  say(`monitoring: ${STATIONS.toLocaleString('vi-VN')} trạm trong ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (READINGS > 0) {
+    const t1 = Date.now();
+    // the readings: 6 months back from now, one every 10 minutes per station, as many stations as it takes
+    const perStation = 6 * 30 * 144;
+    const stations = Math.max(1, Math.ceil(READINGS / perStation));
+    const months = Array.from({ length: 8 }, (_, i) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 7 + i, 1)));
+    await ensurePartitions(database, months);
+    for (let s = 0; s < stations; s++) {
+      const rows = Math.min(perStation, READINGS - s * perStation);
+      await database.db.execute(sql`insert into monitoring_readings (station_id, measured_at, values, band, aqi, aqi_dominant)
+        select ${chartId + 1 + s}, date_bin('10 minutes', now(), timestamptz '2000-01-01') - make_interval(mins => 10 * g),
+          jsonb_build_object('pm25', 20 + g % 30, 'pm10', 40 + g % 50, 'no2', 30 + g % 20), 4, 60 + g % 40, 'pm25'
+        from generate_series(1, ${rows}) g`);
+      if (s % 20 === 19) say(`monitoring: ${((s + 1) * perStation).toLocaleString('vi-VN')} bản ghi…`);
+    }
+    await database.db.execute(sql`analyze monitoring_readings`);
+    say(`monitoring: ${READINGS.toLocaleString('vi-VN')} bản ghi đo trong ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  }
+  await database.db.execute(sql`analyze monitorings`);
+  await database.db.execute(sql`analyze monitoring_daily`);
+  return chartId;
+}
+
+/** The four scenarios on a running app (run.ts hands its own); answers the report's rows. */
+export async function benchMonitoring(
+  o: { base: string; token: string; database: Database; engine: 'pglite' | 'postgres'; seconds: number; connections: number },
+  wanted: (key: string) => boolean,
+): Promise<Row[]> {
+  const { base, token, database, engine, seconds, connections } = o;
+  const rows: Row[] = [];
+  const province = (await post(base, token, '/api/admin/provinces', { code: `BM${process.pid}`.slice(0, 10), name: 'Tỉnh đo quan trắc' })).entry;
+  const ward = (await post(base, token, '/api/admin/wards', { code: `BW${process.pid}`.slice(0, 10), name: 'Phường đo quan trắc', province_id: province.id }))
+    .entry;
+  const load = () => Math.round(os.loadavg()[0] * 10) / 10;
+  if (wanted('ingest500') || wanted('ingest1')) {
+    const keys: string[] = [];
+    for (let i = 0; i < INGEST_STATIONS; i++)
+      keys.push(
+        (await post(base, token, '/api/admin/monitorings', { code: `BI-${i}`, name: `Trạm nhận ${i}`, type: 1, ward_id: ward.id, status: 1 })).device_key,
+      );
+    // the months the ingest writes into exist before it starts, as the server keeps them ahead
+    await ensurePartitions(
+      database,
+      Array.from({ length: 14 }, (_, i) => new Date(Date.now() - (13 - i) * 30 * 86_400_000)),
+    );
+    await ingest(base, keys, 50, 3, connections); // warm-up
+    for (const [key, size] of [
+      ['ingest500', 500],
+      ['ingest1', 1],
+    ] as const) {
+      if (!wanted(key)) continue;
+      say(`${engine}: nhận dữ liệu, ${size} bản ghi mỗi yêu cầu (${seconds} s, ${connections} kết nối)…`);
+      const l = load();
+      const m = await ingest(base, keys, size, seconds, connections);
+      say(`${engine}: ${m.readingsPerSec.toLocaleString('vi-VN')} bản ghi/s`);
+      rows.push({
+        key,
+        scenario: `nhận dữ liệu trạm không khí, ${size} bản ghi/yêu cầu: ${m.readingsPerSec.toLocaleString('en')} bản ghi/s`,
+        engine,
+        m: { ...m, load: l },
+      });
+    }
+  }
+  if (wanted('chart1y') || wanted('overview')) {
+    const chartId = await seed(database, ward.id);
+    const headers = { authorization: `Bearer ${token}` };
+    const to = new Date().toISOString();
+    const from = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    const chart = `/api/admin/monitorings/stat-monitoring/${chartId}?interval=day&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    for (const [key, label, path] of [
+      ['chart1y', `biểu đồ 1 năm theo ngày của một trạm (${READINGS.toLocaleString('en')} bản ghi đo trong bảng)`, chart],
+      ['overview', `tổng quan quan trắc (${STATIONS.toLocaleString('en')} trạm)`, '/api/admin/monitorings/overview'],
+    ] as const) {
+      if (!wanted(key)) continue;
+      await wrk(base, [path], { seconds: Math.min(seconds, 3), connections: 4, headers }); // warm-up
+      say(`${engine}: ${label} (${seconds} s, 4 kết nối)…`);
+      const l = load();
+      rows.push({ key, scenario: `${label}, 4 kết nối`, engine, m: { ...(await wrk(base, [path], { seconds, connections: 4, headers })), load: l } });
+    }
+  }
+  return rows;
+}
+
+async function main() {
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : new Set<string>(MONITORING_KEYS);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const name = `bench_monitoring_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  ensureWrk();
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    const dataDir = os.tmpdir();
+    const { app } = await buildApp({
+      database,
+      env: {},
+      config: { ADMIN_PASSWORD: 'Bench@12345', DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no', MONITORING_ALERT_CHECK_SECONDS: 0 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const r = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Bench@12345' }),
+    });
+    const token = ((await r.json()) as { data: { token: string } }).data.token;
+    const rows = await benchMonitoring(
+      { base, token, database, engine: 'postgres', seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: Number(process.env.BENCH_CONNECTIONS ?? 50) },
+      (k) => only.has(k),
+    );
+    for (const row of rows) console.log(`${row.scenario}: ${JSON.stringify(row.m)}`);
+    await new Promise((res) => setTimeout(res, 2000));
+    await app.close();
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  process.exit(0);
+}
+
+if (process.argv[1]?.endsWith('monitoring.ts')) void main();
