@@ -252,6 +252,8 @@ export async function restoreFrom(database: Database, store: Store, file: string
         const insert = (json: string) =>
           tx.execute(sql`insert into ${ident(t.name)} (${list}) overriding system value
           select ${list} from json_populate_recordset(null::${ident(t.name)}, ${json}::json)`);
+        // rows a migration seeded (the national wastewater limits of 0012) are in the backup as the users left them
+        await tx.execute(sql`delete from ${ident(t.name)}`);
         const lines = readline.createInterface({ input: fs.createReadStream(path.join(stage, 'db', `${t.name}.jsonl`)), crlfDelay: Infinity });
         let batch: string[] = [];
         for await (const line of lines) {
