@@ -60,9 +60,11 @@ export function buildOpenApi(routes: RouteDef[]) {
       responses: {
         '200': {
           description: r.message ?? 'Thành công',
-          content: r.raw
-            ? { 'application/octet-stream': {} }
-            : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output') : {}) } },
+          // a raw route that declares its answer writes the JSON envelope itself (the public content API, for its ETag)
+          content:
+            r.raw && !r.response
+              ? { 'application/octet-stream': {} }
+              : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output') : {}) } },
         },
         ...Object.fromEntries(Object.entries(ERRORS).map(([k, d]) => [k, { description: d }])),
       },

@@ -68,7 +68,11 @@ const ROLES: { name: string; description: string; price: number; status: string;
     description: 'Biên tập nội dung website',
     price: 0,
     status: 'approved',
-    perms: only(['articles', 'article_types', 'categories', 'tags', 'videos', 'libraries', 'notifications'], ['list', 'read', 'create', 'update', 'menu']),
+    // writes and submits articles, keeps the media library; approving and publishing (approve:articles) stay with the administrator
+    perms: only(
+      ['articles', 'article_types', 'categories', 'tags', 'videos', 'libraries', 'config_image', 'notifications'],
+      ['list', 'read', 'create', 'update', 'menu'],
+    ),
   },
 ];
 
