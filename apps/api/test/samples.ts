@@ -27,6 +27,10 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   // a trace takes its product and producer from its batch, and a run's trace must be of its product: samples of their own would not
   traces: { expired_date: '2026-01-15T00:00:00Z', batch_id: null },
   stamps: { trace_id: null },
+  // a video's address is a real YouTube one (its embed page and thumbnail are worked out from it)
+  // an album of images holds no documents (the module empties the other kind's list)
+  libraries: { kind: 'images', documents: null },
+  videos: { source: 'youtube', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', file: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

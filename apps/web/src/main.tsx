@@ -11,6 +11,7 @@ import { queryClient } from './core/query';
 import accounts from './features/accounts';
 import areas from './features/areas';
 import auth from './features/auth';
+import content from './features/content';
 import culture from './features/culture';
 import errors from './features/errors';
 import home from './features/home';
@@ -34,6 +35,7 @@ const FEATURES: readonly FeatureDef[] = [
   culture,
   origin,
   monitoring,
+  content,
   areas,
   profile,
   scanStatistics,

@@ -24,7 +24,7 @@ export const LIBRARY_KIND: EnumOption[] = [
 ];
 
 /** Where an article stands for the public, from its row (the list's 'Hiển thị' column). */
-export function publicStateOf(a: { is_published?: unknown; published_at?: unknown; take_down_reason?: unknown }, now = Date.now()) {
+export function publicStateOf(a: Record<string, unknown>, now = Date.now()) {
   if (a.is_published) {
     const at = a.published_at ? Date.parse(String(a.published_at)) : 0;
     return at > now

@@ -9,7 +9,7 @@ export default defineResource({
   route: '/admin/system/article-types',
   fields: {
     name: text({ label: 'Tên loại bài viết', required: true, max: 150, search: true, sort: true, unique: true }),
-    slug: text({ label: 'Đường dẫn', max: 170, format: 'slug', unique: true, hideInForm: true, help: 'Tạo từ tên' }),
+    slug: text({ label: 'Đường dẫn', max: 170, unique: true, readOnly: true, help: 'Tạo từ tên' }),
     description: textarea({ label: 'Mô tả', max: 1000 }),
     sort_order: integer({ label: 'Thứ tự', min: 0, max: 10000, default: 0, sort: true }),
     is_active: bool({ label: 'Hoạt động', default: true, filter: true }),

@@ -12,7 +12,7 @@ export default defineResource({
   route: '/admin/system/categories',
   fields: {
     name: text({ label: 'Tên chuyên mục', required: true, max: 150, search: true, sort: true }),
-    slug: text({ label: 'Đường dẫn', max: 170, format: 'slug', unique: true, hideInForm: true, help: 'Tạo từ tên' }),
+    slug: text({ label: 'Đường dẫn', max: 170, unique: true, readOnly: true, help: 'Tạo từ tên' }),
     parent_id: ref('categories', { label: 'Chuyên mục cha', filter: true }),
     description: textarea({ label: 'Mô tả', max: 1000 }),
     sort_order: integer({ label: 'Thứ tự', min: 0, max: 10000, default: 0, sort: true }),

@@ -9,7 +9,7 @@ export default defineResource({
   route: '/admin/general/tags',
   fields: {
     name: text({ label: 'Tên thẻ', required: true, max: 100, search: true, sort: true, unique: true }),
-    slug: text({ label: 'Đường dẫn', max: 120, format: 'slug', unique: true, hideInForm: true, help: 'Tạo từ tên' }),
+    slug: text({ label: 'Đường dẫn', max: 120, unique: true, readOnly: true, help: 'Tạo từ tên' }),
   },
   list: { columns: ['name', 'slug', 'updated_at'], sort: ['name'] },
   export: false,

@@ -69,6 +69,7 @@ export default defineModule({
   name: 'content-media',
   hooks: {
     images: {
+      derived: ['width', 'height', 'size', 'mime'],
       beforeCreate: (data, _ctx, tx) => fromUpload(tx, data),
       beforeUpdate: (data, _existing, _ctx, tx) => fromUpload(tx, data),
       async beforeDelete(row, _ctx, tx) {
@@ -83,6 +84,7 @@ export default defineModule({
       },
     },
     videos: {
+      derived: ['embed_url', 'thumbnail_url'],
       beforeCreate: (data) => settleVideo(data),
       beforeUpdate: (data, existing) => settleVideo(data, existing),
     },

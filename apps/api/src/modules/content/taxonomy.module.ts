@@ -10,6 +10,7 @@ import { slugFor } from './slugs';
 
 /** A slug made from the name on every save that names it (clients never choose it). */
 const slugFromName = (table: string, label: string): ResourceHooks => ({
+  derived: ['slug'],
   async beforeCreate(data, _ctx, tx) {
     return { ...data, slug: await slugFor(tx, table, data.name, 'name', label) };
   },
@@ -56,6 +57,7 @@ export default defineModule({
     'article-types': slugFromName('article_types', 'Tên loại bài viết'),
     tags: slugFromName('tags', 'Tên thẻ'),
     categories: {
+      derived: ['slug'],
       beforeCreate: categoryHooks.beforeCreate,
       async beforeUpdate(data, existing, ctx, tx) {
         if ('parent_id' in data) await checkParent(tx, existing.id as number, data.parent_id);
