@@ -47,7 +47,7 @@ test('content: an editor writes and submits, the approver publishes, the public 
   await expect(page).toHaveURL(/\/admin\/home$/);
   await page.goto('/admin/general/articles/create');
   const title = `Kỹ thuật tỉa cành cà phê sau thu hoạch ${stamp}`;
-  await page.getByRole('textbox', { name: 'Tiêu đề', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: '* Tiêu đề', exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Tóm tắt' }).fill('Tỉa cành đúng cách giúp cây thông thoáng, hạn chế sâu bệnh.');
   const body = page.getByRole('textbox', { name: 'Nội dung' });
   await body.click();
@@ -105,5 +105,22 @@ test('content: an editor writes and submits, the approver publishes, the public 
   await expectAccessible(admin);
   await shot(admin, 'list-taken-down');
   expect(await web()).not.toContain(title);
+
+  // the other screens of the area, as the administrator sees them
+  for (const [path, name] of [
+    ['/admin/general/images', 'images'],
+    ['/admin/general/videos', 'videos'],
+    ['/admin/libraries', 'libraries'],
+    ['/admin/system/categories', 'categories'],
+  ]) {
+    await admin.goto(path);
+    await expect(admin.locator('.ant-table')).toBeVisible();
+    await expectAccessible(admin);
+    await shot(admin, name);
+  }
+  await admin.goto(`/admin/general/images/${img.data.entry.id}/detail`);
+  await expect(admin.getByText('Đang được dùng ở')).toBeVisible();
+  await expect(admin.getByRole('link', { name: title })).toBeVisible();
+  await shot(admin, 'image-detail');
   await ctx.close();
 });

@@ -21,7 +21,7 @@ const shownColumn: ColumnsType<Row> = [
   {
     title: 'Hiển thị',
     key: 'public_state',
-    width: 170,
+    width: 210,
     render: (_v, r) => {
       const s = publicStateOf(r);
       return (
