@@ -68,6 +68,12 @@ async function one(engine: string) {
     const t0 = Date.now();
     await seed(database);
     say(`${engine}: ${ARTICLES.toLocaleString('en')} bài viết trong ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    if (process.env.BENCH_EXPLAIN === '1') {
+      const plan = (await database.db.execute(
+        sql`explain (analyze, buffers) select a.id, a.title, a.slug, a.summary, a.thumbnail, a.author, a.published_at, a.is_hot, a.is_highlight, c.id as c_id, c.name as c_name, c.slug as c_slug from articles a left join categories c on c.id = a.category_id where a.is_published and a.published_at <= now() order by a.published_at desc, a.id desc limit 11`,
+      )) as unknown as { rows: Record<string, string>[] };
+      say(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
+    }
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const slugs = (await database.db.execute(sql`select slug from articles where is_published order by id limit 2000`)) as unknown as {

@@ -9,6 +9,7 @@ import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { checkAltTexts, checkMove, EDITABLE, isWorkflowWrite, MESSAGES, mayApprove } from './article-rules';
 import { uniqueSlug } from './slugs';
+import { clearWebCache } from './web-answer';
 
 const TAGS = ['Bài viết'];
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
@@ -50,6 +51,7 @@ const hooks: ResourceHooks = {
     return out;
   },
   async afterWrite(row, ctx, tx, op) {
+    clearWebCache();
     if (op !== 'update' || mayApprove(ctx) || row.status === 'draft' || row.is_published) return;
     const [r] = await exec<{ status: string }>(tx, sql`update articles set status = 'draft' where id = ${row.id} returning status`);
     row.status = r.status;

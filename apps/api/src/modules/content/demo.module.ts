@@ -11,6 +11,7 @@ import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/core';
 import { DEMO_ARTICLES, DEMO_CATEGORIES, DEMO_IMAGES, DEMO_TYPES, DEMO_VIDEOS } from './demo-data';
+import { clearWebCache } from './web-answer';
 
 async function insert(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
   const def = resourceByName[name];
@@ -123,5 +124,6 @@ export default defineModule({
       sort_order: 0,
       status: 1,
     });
+    clearWebCache();
   },
 });

@@ -7,6 +7,7 @@ import { defineModule } from '../../core/module';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
+import { clearWebCache } from './web-answer';
 
 export interface ImageUse {
   kind: 'article' | 'library' | 'video';
@@ -84,11 +85,13 @@ export default defineModule({
       },
     },
     videos: {
+      afterWrite: clearWebCache,
       derived: ['embed_url', 'thumbnail_url'],
       beforeCreate: (data) => settleVideo(data),
       beforeUpdate: (data, existing) => settleVideo(data, existing),
     },
     libraries: {
+      afterWrite: clearWebCache,
       beforeCreate: (data) => ({ ...data, ...(data.kind === 'documents' ? { images: null } : { documents: null }) }),
       beforeUpdate(data, existing) {
         const kind = data.kind ?? existing.kind;

@@ -7,10 +7,12 @@ import { exec } from '../../core/resource-store';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { slugFor } from './slugs';
+import { clearWebCache } from './web-answer';
 
 /** A slug made from the name on every save that names it (clients never choose it). */
 const slugFromName = (table: string, label: string): ResourceHooks => ({
   derived: ['slug'],
+  afterWrite: clearWebCache,
   async beforeCreate(data, _ctx, tx) {
     return { ...data, slug: await slugFor(tx, table, data.name, 'name', label) };
   },
@@ -58,6 +60,7 @@ export default defineModule({
     tags: slugFromName('tags', 'Tên thẻ'),
     categories: {
       derived: ['slug'],
+      afterWrite: clearWebCache,
       beforeCreate: categoryHooks.beforeCreate,
       async beforeUpdate(data, existing, ctx, tx) {
         if ('parent_id' in data) await checkParent(tx, existing.id as number, data.parent_id);

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { execPrepared, execStatic, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -100,7 +99,7 @@ const card = (r: Row) => ({
  * The public content API (issue 17 §6) for articles, categories, videos and libraries: no sign-in,
  * read-only, only what is published (an article whose time has come: the clock of this process,
  * sent as a parameter, so a scheduled article appears at its minute) and public. Answers carry an
- * ETag and Cache-Control (web-answer.ts). Page 1 of the articles is one fixed prepared statement;
+ * ETag and Cache-Control, and each process keeps an answer a second (web-answer.ts). Page 1 of the articles is one fixed prepared statement;
  * no list counts its rows (`has_more` from one row more than the page).
  */
 export default defineModule({
@@ -116,38 +115,39 @@ export default defineModule({
       tags: TAGS,
       query: articlesQuery,
       response: z.object({ entries: z.array(articleCard), pagination: webPagination }),
-      async handler(ctx) {
-        const { page, limit, category, tag, type } = ctx.query;
-        const now = new Date().toISOString();
-        const offset = (page - 1) * limit;
-        const take = sql.raw(String(limit + 1));
-        let rows: Row[];
-        if (page === 1 && !category && !tag && !type) {
-          rows = await execStatic(
-            db,
-            `web-articles|page1|${limit}`,
-            (v) =>
-              sql`select ${CARD_COLUMNS} from articles a left join categories c on c.id = a.category_id
+      handler: (ctx) =>
+        sendCached(ctx, async () => {
+          const { page, limit, category, tag, type } = ctx.query;
+          const now = new Date().toISOString();
+          const offset = (page - 1) * limit;
+          const take = sql.raw(String(limit + 1));
+          let rows: Row[];
+          if (page === 1 && !category && !tag && !type) {
+            rows = await execStatic(
+              db,
+              `web-articles|page1|${limit}`,
+              (v) =>
+                sql`select ${CARD_COLUMNS} from articles a left join categories c on c.id = a.category_id
                 where a.is_published and a.published_at <= ${v('now')}::timestamptz order by a.published_at desc, a.id desc limit ${take}`,
-            { now },
-          );
-        } else {
-          const w: SQL[] = [sql`a.is_published`, sql`a.published_at <= ${now}::timestamptz`];
-          if (category)
-            w.push(
-              sql`a.category_id in (select id from categories where status and (slug = ${category} or parent_id = (select id from categories where slug = ${category})))`,
+              { now },
             );
-          if (tag) w.push(sql`a.tag_ids @> array[(select id from tags where slug = ${tag})]`);
-          if (type) w.push(sql`a.article_type_id = (select id from article_types where slug = ${type})`);
-          rows = await execPrepared(
-            db,
-            sql`select ${CARD_COLUMNS} from articles a left join categories c on c.id = a.category_id
+          } else {
+            const w: SQL[] = [sql`a.is_published`, sql`a.published_at <= ${now}::timestamptz`];
+            if (category)
+              w.push(
+                sql`a.category_id in (select id from categories where status and (slug = ${category} or parent_id = (select id from categories where slug = ${category})))`,
+              );
+            if (tag) w.push(sql`a.tag_ids @> array[(select id from tags where slug = ${tag})]`);
+            if (type) w.push(sql`a.article_type_id = (select id from article_types where slug = ${type})`);
+            rows = await execPrepared(
+              db,
+              sql`select ${CARD_COLUMNS} from articles a left join categories c on c.id = a.category_id
               where ${sql.join(w, sql` and `)} order by a.published_at desc, a.id desc limit ${take} offset ${offset}::int`,
-          );
-        }
-        const has_more = rows.length > limit;
-        return sendCached(ctx, { entries: rows.slice(0, limit).map(card), pagination: { page, limit, has_more } });
-      },
+            );
+          }
+          const has_more = rows.length > limit;
+          return { entries: rows.slice(0, limit).map(card), pagination: { page, limit, has_more } };
+        }),
     });
 
     router.add({
@@ -159,23 +159,28 @@ export default defineModule({
       tags: TAGS,
       params: z.object({ slug: slugParam('Đường dẫn bài viết') }).strict(),
       response: z.object({ entry: articleFull }),
-      async handler(ctx) {
-        const [r] = await execStatic<Row>(
-          db,
-          'web-article|slug',
-          (v) =>
-            sql`select ${CARD_COLUMNS}, a.content, a.seo_title, a.seo_description, t.id as t_id, t.name as t_name, t.slug as t_slug,
+      handler: (ctx) =>
+        sendCached(
+          ctx,
+          async () => {
+            const [r] = await execStatic<Row>(
+              db,
+              'web-article|slug',
+              (v) =>
+                sql`select ${CARD_COLUMNS}, a.content, a.seo_title, a.seo_description, t.id as t_id, t.name as t_name, t.slug as t_slug,
                 (select coalesce(json_agg(json_build_object('name', g.name, 'slug', g.slug) order by g.name), '[]'::json) from tags g where g.id = any(a.tag_ids)) as tags
               from articles a left join categories c on c.id = a.category_id left join article_types t on t.id = a.article_type_id
               where a.slug = ${v('slug')} and a.is_published and a.published_at <= ${v('now')}::timestamptz`,
-          { slug: ctx.params.slug, now: new Date().toISOString() },
-        );
-        if (!r) throw notFound('Không tìm thấy bài viết');
-        const tags = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
-        return sendCached(ctx, {
-          entry: { ...card(r), content: r.content, article_type: refOf(r, 't'), tags, seo_title: r.seo_title, seo_description: r.seo_description },
-        });
-      },
+              { slug: ctx.params.slug, now: new Date().toISOString() },
+            );
+            if (!r) return null;
+            const tags = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
+            return {
+              entry: { ...card(r), content: r.content, article_type: refOf(r, 't'), tags, seo_title: r.seo_title, seo_description: r.seo_description },
+            };
+          },
+          'Không tìm thấy bài viết',
+        ),
     });
 
     router.add({
@@ -186,20 +191,21 @@ export default defineModule({
       summary: 'Cây chuyên mục đang hoạt động',
       tags: TAGS,
       response: z.object({ entries: z.array(categoryNode) }),
-      async handler(ctx) {
-        const rows = await execStatic<Row>(
-          db,
-          'web-categories',
-          () => sql`select id, name, slug, description, parent_id from categories where status order by sort_order, name, id`,
-        );
-        const nodes = new Map<number, Row>(rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, description: r.description, children: [] }]));
-        const roots: Row[] = [];
-        for (const r of rows) {
-          if (r.parent_id == null) roots.push(nodes.get(r.id) as Row);
-          else nodes.get(r.parent_id)?.children.push(nodes.get(r.id));
-        }
-        return sendCached(ctx, { entries: roots });
-      },
+      handler: (ctx) =>
+        sendCached(ctx, async () => {
+          const rows = await execStatic<Row>(
+            db,
+            'web-categories',
+            () => sql`select id, name, slug, description, parent_id from categories where status order by sort_order, name, id`,
+          );
+          const nodes = new Map<number, Row>(rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, description: r.description, children: [] }]));
+          const roots: Row[] = [];
+          for (const r of rows) {
+            if (r.parent_id == null) roots.push(nodes.get(r.id) as Row);
+            else nodes.get(r.parent_id)?.children.push(nodes.get(r.id));
+          }
+          return { entries: roots };
+        }),
     });
 
     router.add({
@@ -211,15 +217,16 @@ export default defineModule({
       tags: TAGS,
       query: pageQuery,
       response: z.object({ entries: z.array(video), pagination: webPagination }),
-      async handler(ctx) {
-        const { page, limit } = ctx.query;
-        const rows = await execPrepared<Row>(
-          db,
-          sql`select id, title, source, embed_url, coalesce(thumbnail, thumbnail_url) as thumbnail, description from videos where status = 1
+      handler: (ctx) =>
+        sendCached(ctx, async () => {
+          const { page, limit } = ctx.query;
+          const rows = await execPrepared<Row>(
+            db,
+            sql`select id, title, source, embed_url, coalesce(thumbnail, thumbnail_url) as thumbnail, description from videos where status = 1
             order by sort_order, id desc limit ${limit + 1} offset ${(page - 1) * limit}::int`,
-        );
-        return sendCached(ctx, { entries: rows.slice(0, limit), pagination: { page, limit, has_more: rows.length > limit } });
-      },
+          );
+          return { entries: rows.slice(0, limit), pagination: { page, limit, has_more: rows.length > limit } };
+        }),
     });
 
     const libraryColumns = sql.raw(
@@ -234,15 +241,16 @@ export default defineModule({
       tags: TAGS,
       query: librariesQuery,
       response: z.object({ entries: z.array(library), pagination: webPagination }),
-      async handler(ctx) {
-        const { page, limit, kind } = ctx.query;
-        const rows = await execPrepared<Row>(
-          db,
-          sql`select ${libraryColumns} from libraries where status = 1${kind ? sql` and kind = ${kind}` : sql``}
+      handler: (ctx) =>
+        sendCached(ctx, async () => {
+          const { page, limit, kind } = ctx.query;
+          const rows = await execPrepared<Row>(
+            db,
+            sql`select ${libraryColumns} from libraries where status = 1${kind ? sql` and kind = ${kind}` : sql``}
             order by sort_order, id desc limit ${limit + 1} offset ${(page - 1) * limit}::int`,
-        );
-        return sendCached(ctx, { entries: rows.slice(0, limit), pagination: { page, limit, has_more: rows.length > limit } });
-      },
+          );
+          return { entries: rows.slice(0, limit), pagination: { page, limit, has_more: rows.length > limit } };
+        }),
     });
 
     router.add({
@@ -254,13 +262,18 @@ export default defineModule({
       tags: TAGS,
       params: idParams,
       response: z.object({ entry: library.extend({ items: z.array(z.string()) }) }),
-      async handler(ctx) {
-        const [r] = await execPrepared<Row>(db, sql`select ${libraryColumns}, images, documents from libraries where id = ${ctx.params.id} and status = 1`);
-        if (!r) throw notFound('Không tìm thấy thư viện');
-        const { images, documents, ...rest } = r;
-        const items = (r.kind === 'documents' ? documents : images) ?? [];
-        return sendCached(ctx, { entry: { ...rest, items } });
-      },
+      handler: (ctx) =>
+        sendCached(
+          ctx,
+          async () => {
+            const [r] = await execPrepared<Row>(db, sql`select ${libraryColumns}, images, documents from libraries where id = ${ctx.params.id} and status = 1`);
+            if (!r) return null;
+            const { images, documents, ...rest } = r;
+            const items = (r.kind === 'documents' ? documents : images) ?? [];
+            return { entry: { ...rest, items } };
+          },
+          'Không tìm thấy thư viện',
+        ),
     });
   },
 });
