@@ -6,11 +6,13 @@ export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
  * Answers of the public content API kept this long by each process (a micro-cache): a crowd asking
- * for the home page's articles costs one query a second, not one per visitor. Any write of content in
- * this process empties it at once (clearWebCache, from the content hooks); another process's write
- * shows here within this time. Nothing else depends on it, so nothing must be shared between processes.
+ * for the home page's articles, or for an article a link was shared to, costs one query per ten
+ * seconds, not one per visitor. Any write of content in this process empties it at once
+ * (clearWebCache, from the content hooks); another process's write shows here within this time, well
+ * inside the minute browsers and CDNs are already allowed to keep an answer (PUBLIC_CACHE). A
+ * scheduled article appears within it too. Nothing else depends on it: nothing to share between processes.
  */
-export const WEB_CACHE_MS = 1000;
+export const WEB_CACHE_MS = 10_000;
 const WEB_CACHE_MAX = 5000;
 
 interface Cached {

@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { api } from '../../core/api';
 import { queryKeys } from '../../core/query';
 import { ResourceForm } from '../../core/resource';
+import { useSession } from '../../core/session';
 import { ArticlePreview } from './article-preview';
 import { Revisions } from './revisions';
 import { TagPicker } from './tag-picker';
@@ -19,11 +20,15 @@ const articles = resourceByName.articles;
 function Extras() {
   const form = Form.useFormInstance();
   const [open, setOpen] = useState(false);
+  const { can } = useSession();
   return (
     <>
-      <Form.Item name="tag_ids" label="Thẻ" help="Thẻ mới được tạo khi nhấn Enter; đường dẫn của thẻ tạo tự động">
-        <TagPicker />
-      </Form.Item>
+      {/* without the tags' list the picker would be refused: the article keeps its tags as they are */}
+      {can('list', 'tags') && (
+        <Form.Item name="tag_ids" label="Thẻ" help={can('create', 'tags') ? 'Thẻ mới được tạo khi nhấn Enter; đường dẫn của thẻ tạo tự động' : undefined}>
+          <TagPicker />
+        </Form.Item>
+      )}
       <Space style={{ marginBottom: 16 }}>
         <Button icon={<EyeOutlined />} onClick={() => setOpen(true)}>
           Xem trước như trên website
