@@ -214,16 +214,19 @@ function Toolbar({ editor }: { editor: Editor }) {
         aria-label="Chọn ảnh để chèn"
         onChange={(e) => void onImage(e.target.files?.[0])}
       />
-      <MediaPicker
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(img) => {
-          setPicking(false);
-          chain()
-            .setImage({ src: img.file, alt: img.alt || img.title || '', title: img.title || undefined })
-            .run();
-        }}
-      />
+      {/* mounted only while picking: the picker's query needs nothing from a form that never opens it */}
+      {picking && (
+        <MediaPicker
+          open
+          onClose={() => setPicking(false)}
+          onPick={(img) => {
+            setPicking(false);
+            chain()
+              .setImage({ src: img.file, alt: img.alt || img.title || '', title: img.title || undefined })
+              .run();
+          }}
+        />
+      )}
       <Modal
         open={!!ask}
         title={ask?.kind === 'video' ? 'Chèn video YouTube' : 'Chèn liên kết'}
