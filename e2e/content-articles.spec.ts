@@ -106,6 +106,13 @@ test('content: an editor writes and submits, the approver publishes, the public 
   await shot(admin, 'list-taken-down');
   expect(await web()).not.toContain(title);
 
+  // its form says where it stands and keeps its versions
+  await arow.getByRole('link', { name: 'Chỉnh sửa' }).click();
+  await expect(admin.getByText('Bài đã bị gỡ. Lý do: Cần bổ sung ảnh minh họa thực tế')).toBeVisible();
+  await expect(admin.getByText('Lịch sử phiên bản')).toBeVisible();
+  await expectAccessible(admin);
+  await shot(admin, 'edit');
+
   // the other screens of the area, as the administrator sees them
   for (const [path, name] of [
     ['/admin/general/images', 'images'],

@@ -47,6 +47,7 @@ export function ArticleCreatePage() {
 
 /** Where the article stands, above its form: the workflow state, the public state and a take-down reason. */
 function StateBar({ entry }: { entry: Record<string, unknown> }) {
+  const { can } = useSession();
   const s = publicStateOf(entry);
   const status = ARTICLE_STATUS.find((o) => o.value === entry.status);
   return (
@@ -56,8 +57,11 @@ function StateBar({ entry }: { entry: Record<string, unknown> }) {
         <Tag color={s.color}>{s.label}</Tag>
       </Space>
       {s.key === 'taken_down' && <Alert type="warning" showIcon message={`Bài đã bị gỡ. Lý do: ${String(entry.take_down_reason)}`} />}
-      {entry.status !== 'draft' && !entry.is_published && (
-        <Alert type="info" showIcon message="Bài viết đã gửi duyệt: nếu bạn không có quyền phê duyệt, lưu thay đổi sẽ đưa bài về bản nháp để gửi duyệt lại." />
+      {Boolean(entry.is_published) && !can('approve', 'articles') && (
+        <Alert type="warning" showIcon message="Bài viết đang được đăng: chỉ người có quyền phê duyệt mới sửa được." />
+      )}
+      {entry.status !== 'draft' && !entry.is_published && !can('approve', 'articles') && (
+        <Alert type="info" showIcon message="Bài viết đã gửi duyệt: lưu thay đổi sẽ đưa bài về bản nháp, cần gửi duyệt lại." />
       )}
     </Space>
   );
