@@ -31,6 +31,10 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   'seasonal-calendars': { product_plant_id: null },
   // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table
   'discharge-constructs': { documents: [], standard_code: null },
+  // a video's address is a real YouTube one (its embed page and thumbnail are worked out from it)
+  // an album of images holds no documents (the module empties the other kind's list)
+  libraries: { kind: 'images', documents: null },
+  videos: { source: 'youtube', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', file: null },
 };
 
 /** Fields a sample leaves out because the server derives them (a ward account's province is its ward's). */

@@ -11,6 +11,7 @@ import { queryClient } from './core/query';
 import accounts from './features/accounts';
 import areas from './features/areas';
 import auth from './features/auth';
+import content from './features/content';
 import culture from './features/culture';
 import discharge from './features/discharge';
 import errors from './features/errors';
@@ -38,6 +39,7 @@ const FEATURES: readonly FeatureDef[] = [
   origin,
   monitoring,
   site,
+  content,
   areas,
   profile,
   scanStatistics,

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './content';
 export * from './dates';
 export * from './digital-link';
 export * from './enums';

@@ -8,6 +8,8 @@ export const UPLOAD_PREFIX = '/uploads/';
 /** extensions the server gives stored images and documents (decided from the bytes, never the name) */
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'webp', 'gif'] as const;
 export const DOCUMENT_EXTENSIONS = ['pdf', 'xlsx', 'docx'] as const;
+/** videos a file field may hold (a video of the content library, issue 17), also decided from the bytes */
+export const VIDEO_EXTENSIONS = ['mp4'] as const;
 export const UPLOAD_URL_MAX = 300;
 
 const UPLOAD_URL_RE = /^\/uploads\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.([a-z0-9]+)$/;
@@ -23,7 +25,7 @@ export function uploadExtension(url: unknown): string | null {
 export function isUploadUrl(url: unknown, kind: 'image' | 'file' = 'file'): boolean {
   const ext = uploadExtension(url);
   if (!ext) return false;
-  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS];
+  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS, ...VIDEO_EXTENSIONS];
   return allowed.includes(ext);
 }
 

@@ -8,7 +8,16 @@ export type RecordAction =
   /** flips a boolean, or a two-valued enum, field */
   | { kind: 'toggle'; field: string; permission: Action; label: string; confirm?: string }
   /** sets the field to the given value (approve) */
-  | { kind: 'set'; field: string; value: unknown; permission: Action; label: string; confirm?: string };
+  | {
+      kind: 'set';
+      field: string;
+      value: unknown;
+      permission: Action;
+      label: string;
+      confirm?: string;
+      /** the values of the field the action moves from (an article is approved only while pending): the list offers it on those rows only */
+      from?: unknown[];
+    };
 
 export const toggle = (field: string, label: string, permission: Action = 'update'): RecordAction => ({
   kind: 'toggle',

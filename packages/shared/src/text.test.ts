@@ -10,5 +10,6 @@ describe('text', () => {
     expect(slugify('Cà phê  Đắk Lắk!')).toBe('ca-phe-dak-lak');
     expect(slugify('  Nông nghiệp -- sạch  ')).toBe('nong-nghiep-sach');
     expect(slugify('Tôm & cá (2025)')).toBe('tom-ca-2025');
+    expect(slugify('Đường đi Đà Lạt — mùa hoa 2026!')).toBe('duong-di-da-lat-mua-hoa-2026');
   });
 });

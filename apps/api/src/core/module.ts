@@ -94,6 +94,11 @@ export interface ResourceHooks {
   present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
   /** keys `present` adds: a PUT that sends an entry back as GET answered it may carry them (set aside) */
   presentedKeys?: string[];
+  /**
+   * read-only fields the before-hooks work out (a slug from the name, an image's size from its upload):
+   * written when a hook puts them in the data, though no body may carry them
+   */
+  derived?: string[];
 }
 
 export interface ServerModule {

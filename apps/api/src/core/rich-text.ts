@@ -43,7 +43,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'td',
     'span',
     'div',
-    // a video embedded by the editor (TipTap's YouTube node): only YouTube's embed pages, see allowedIframeHostnames
+    // a video embedded by the editor (TipTap's YouTube node) or an article's Vimeo video: only those players, see allowedIframeHostnames
     'iframe',
   ],
   allowedAttributes: {
@@ -55,7 +55,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'title', 'loading'],
     '*': ['class'],
   },
-  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com'],
+  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'youtube.com', 'player.vimeo.com'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,

@@ -97,7 +97,7 @@ export async function writeRecord(o: WriteOp): Promise<Record<string, unknown>> 
   cleanRichText(def, data);
   await checkRefs(db, def, data, ctx.user, existing);
   await checkUnique(db, def, existing ? { ...existing, ...data } : data, existing?.id as number | undefined);
-  const values = rowValues(def, data, ctx, existing, o.trusted);
+  const values = rowValues(def, data, ctx, existing, [...(o.trusted ?? []), ...(hooks.derived ?? [])]);
   const [row] = await exec(db, existing ? updateSql(def, existing.id as number, values) : insertSql(def, values)).catch(mapDbError);
   await hooks.afterWrite?.(row, ctx, db, o.op ?? (existing ? 'update' : 'create'));
   const extra = (await o.also?.(row, db)) ?? {};

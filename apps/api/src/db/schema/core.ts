@@ -324,3 +324,20 @@ export const monitoringAlerts = pgTable(
     index('monitoring_alerts_station_started_idx').on(t.station_id, t.started_at),
   ],
 );
+
+/**
+ * Earlier versions of an article (issue 17): every save keeps the version it replaces, so an editor
+ * can compare it with the current text and bring it back (modules/content/articles.module.ts).
+ */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: serial('id').primaryKey(),
+    article_id: integer('article_id').notNull().references(tableOf('articles'), { onDelete: 'cascade' }),
+    /** the article's editable fields as they were (title, slug, summary, content, thumbnail, type, category, tags, author, SEO) */
+    snapshot: jsonb('snapshot').notNull(),
+    created_by: integer('created_by').references(users, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('article_revisions_article_idx').on(t.article_id, t.id)],
+);

@@ -81,6 +81,7 @@ const ROLES: { name: string; description: string; price: number; status: string;
     description: 'Biên tập nội dung website',
     price: 0,
     status: 'approved',
+    // writes and submits articles, keeps the media library and the site settings; approving and publishing (approve:articles) stay with the administrator
     perms: [
       ...only(['articles', 'article_types', 'categories', 'tags', 'videos', 'libraries', 'notifications'], ['list', 'read', 'create', 'update', 'menu']),
       ...only(SITE_SUBJECTS, ['list', 'read', 'create', 'update', 'menu']),

@@ -12,8 +12,15 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
 };
 
+/** MP4 videos (the content library's uploaded videos); ISO base media with an mp4 brand, as file-type reads it */
+export const VIDEO_TYPES: Record<string, string> = {
+  'video/mp4': 'mp4',
+};
+
 /** Content types by the extension the server itself gave a stored file. */
-export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.entries({ ...IMAGE_TYPES, ...DOCUMENT_TYPES }).map(([mime, ext]) => [ext, mime]));
+export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...IMAGE_TYPES, ...DOCUMENT_TYPES, ...VIDEO_TYPES }).map(([mime, ext]) => [ext, mime]),
+);
 
 export const IMAGE_MAX_SIDE = 2048;
 export const THUMB_SIDE = 320;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { uploads } from '../../db/schema/core';
-import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, looksLikeMarkup, MIME_BY_EXT, THUMB_SIDE, thumbKeyOf } from './media-types';
+import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, looksLikeMarkup, MIME_BY_EXT, THUMB_SIDE, thumbKeyOf, VIDEO_TYPES } from './media-types';
 import { checkUploadQuota, withinUploadQuota } from './upload-quota';
 
 const uploadAnswer = z.object({
@@ -19,7 +19,7 @@ const uploadAnswer = z.object({
 });
 
 const unsupported = (message: string) => new AppError(415, message, { errors: [{ field: 'file', message }] });
-const ALLOWED = 'Chỉ chấp nhận ảnh JPEG, PNG, WebP, GIF và tài liệu PDF, XLSX, DOCX';
+const ALLOWED = 'Chỉ chấp nhận ảnh JPEG, PNG, WebP, GIF, tài liệu PDF, XLSX, DOCX và video MP4';
 
 /** Re-encodes an image: orientation applied, metadata (EXIF, GPS) dropped, longest side bounded. */
 async function encodeImage(buf: Buffer, mime: string) {
@@ -74,9 +74,9 @@ export default defineModule({
         const detected = await fileTypeFromBuffer(buf);
         const mime = detected?.mime ?? '';
         const isImage = mime in IMAGE_TYPES;
-        if (!isImage && !(mime in DOCUMENT_TYPES)) throw unsupported(`Định dạng tệp không được hỗ trợ. ${ALLOWED}`);
+        if (!isImage && !(mime in DOCUMENT_TYPES) && !(mime in VIDEO_TYPES)) throw unsupported(`Định dạng tệp không được hỗ trợ. ${ALLOWED}`);
 
-        const ext = IMAGE_TYPES[mime] ?? DOCUMENT_TYPES[mime];
+        const ext = IMAGE_TYPES[mime] ?? DOCUMENT_TYPES[mime] ?? VIDEO_TYPES[mime];
         const now = new Date();
         const key = `media/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${crypto.randomBytes(12).toString('hex')}.${ext}`;
         let stored = buf;

@@ -307,7 +307,7 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
       render: (_v, row) => (
         <Space size={2}>
           {sets.map(([name, a]) =>
-            a.kind === 'set' && row[a.field] !== a.value ? (
+            a.kind === 'set' && row[a.field] !== a.value && (!a.from || a.from.includes(row[a.field])) ? (
               <Tooltip key={name} title={a.label}>
                 <Button
                   size="small"

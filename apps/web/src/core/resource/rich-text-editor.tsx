@@ -1,6 +1,7 @@
 import './rich-text.css';
 import {
   BoldOutlined,
+  FileImageOutlined,
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
@@ -24,6 +25,8 @@ import { Button, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { upload } from '../api';
 import { notify } from '../feedback';
+import { useSession } from '../session';
+import { MediaPicker } from './media-picker';
 
 /**
  * Rich text with TipTap (ProseMirror): its HTML keeps plain spaces (Quill 2 wrote U+00A0 for every
@@ -108,6 +111,8 @@ function Toolbar({ editor }: { editor: Editor }) {
   });
   const [ask, setAsk] = useState<Ask>(null);
   const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const { can } = useSession();
   const file = useRef<HTMLInputElement>(null);
   const chain = () => editor.chain().focus();
 
@@ -196,6 +201,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         </Tooltip>
       </Dropdown>
       <ToolButton title="Chèn ảnh (tải lên)" icon={<PictureOutlined />} disabled={busy} onClick={() => file.current?.click()} />
+      {can('list', 'config_image') && <ToolButton title="Chọn ảnh từ thư viện" icon={<FileImageOutlined />} onClick={() => setPicking(true)} />}
       <ToolButton title="Chèn video YouTube" icon={<YoutubeOutlined />} onClick={() => setAsk({ kind: 'video', value: '' })} />
       <span className="nns-richtext-sep" />
       <ToolButton title="Hoàn tác" icon={<UndoOutlined />} disabled={!state.undo} onClick={() => chain().undo().run()} />
@@ -208,6 +214,19 @@ function Toolbar({ editor }: { editor: Editor }) {
         aria-label="Chọn ảnh để chèn"
         onChange={(e) => void onImage(e.target.files?.[0])}
       />
+      {/* mounted only while picking: the picker's query needs nothing from a form that never opens it */}
+      {picking && (
+        <MediaPicker
+          open
+          onClose={() => setPicking(false)}
+          onPick={(img) => {
+            setPicking(false);
+            chain()
+              .setImage({ src: img.file, alt: img.alt || img.title || '', title: img.title || undefined })
+              .run();
+          }}
+        />
+      )}
       <Modal
         open={!!ask}
         title={ask?.kind === 'video' ? 'Chèn video YouTube' : 'Chèn liên kết'}

@@ -1,0 +1,228 @@
+import articlesDef from '@nns/shared/resources/articles';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { defineModule, type ResourceHooks } from '../../core/module';
+import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
+import { idParams } from '../../core/router';
+import { writeRecord } from '../../core/write-path';
+import type { Db } from '../../db/client';
+import { checkAltTexts, checkMove, EDITABLE, isWorkflowWrite, MESSAGES, mayApprove } from './article-rules';
+import { uniqueSlug } from './slugs';
+import { clearWebCache } from './web-answer';
+
+const TAGS = ['Bài viết'];
+const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
+
+const snapshotOf = (row: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((k) => [k, row[k] ?? null]));
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The workflow and the author's saves. Actions (submit, approve, hot, highlight, and the routes
+ * below) write only workflow fields: their move is checked here. An author's save keeps the version
+ * it replaces (article_revisions); someone who may not approve cannot change a published article,
+ * and their change to a pending or approved one sends it back to draft (afterWrite).
+ */
+const hooks: ResourceHooks = {
+  async beforeCreate(data, ctx, tx) {
+    const slug = await uniqueSlug(tx, 'articles', String(data.slug || data.title));
+    if (!slug) throw badRequest([{ field: 'title', message: 'Tiêu đề phải có chữ cái hoặc chữ số' }]);
+    return { ...data, slug, author: data.author || ctx.user?.full_name || null };
+  },
+  async beforeUpdate(data, existing, ctx, tx) {
+    if (isWorkflowWrite(data)) {
+      checkMove(data, existing);
+      return data;
+    }
+    if (existing.is_published && !mayApprove(ctx)) throw conflict(MESSAGES.publishedLocked);
+    const out = { ...data };
+    if ('slug' in data) {
+      if (!data.slug) out.slug = existing.slug;
+      else if (data.slug !== existing.slug) out.slug = await uniqueSlug(tx, 'articles', String(data.slug), existing.id as number);
+    }
+    const before = snapshotOf(existing);
+    const after = { ...before, ...out };
+    if (EDITABLE.some((k) => !same(before[k], after[k]))) {
+      await exec(
+        tx,
+        sql`insert into article_revisions (article_id, snapshot, created_by) values (${existing.id}, ${JSON.stringify(before)}::jsonb, ${ctx.user?.id ?? null})`,
+      );
+    }
+    return out;
+  },
+  async afterWrite(row, ctx, tx, op) {
+    clearWebCache();
+    if (op !== 'update' || mayApprove(ctx) || row.status === 'draft' || row.is_published) return;
+    const [r] = await exec<{ status: string }>(tx, sql`update articles set status = 'draft' where id = ${row.id} returning status`);
+    row.status = r.status;
+  },
+};
+
+const publishBody = z
+  .object({
+    published_at: z
+      .string({ error: 'Thời gian đăng không hợp lệ' })
+      .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), 'Thời gian đăng không hợp lệ')
+      .nullish(),
+  })
+  .strict()
+  .nullish();
+
+const takeDownBody = z
+  .object({
+    reason: z
+      .string({ error: (i) => (i.input === undefined ? MESSAGES.reasonRequired : 'Lý do gỡ bài không hợp lệ') })
+      .trim()
+      .normalize('NFC')
+      .min(1, MESSAGES.reasonRequired)
+      .max(1000, 'Lý do gỡ bài tối đa 1000 ký tự'),
+  })
+  .strict();
+
+const revisionSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  created_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  snapshot: z.record(z.string(), z.unknown()),
+});
+
+/** Articles: the declaration's CRUD and actions, publishing, taking down and revisions (docs/content.md). */
+export default defineModule({
+  name: 'content-articles',
+  hooks: { articles: hooks },
+  routes(router, services) {
+    const inTx = <T>(fn: (tx: Db) => Promise<T>) => services.db.transaction((t) => fn(t as unknown as Db));
+    const answer = async (db: Db, row: Record<string, unknown>, ctx: Parameters<typeof present>[3]) => {
+      await attachRefs(db, articlesDef, [row]);
+      return { entry: present(articlesDef, row, hooks, ctx) };
+    };
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/articles/change-publish/:id',
+      access: { action: 'approve', subject: 'articles' },
+      summary: 'Đăng bài viết đã duyệt (ngay, hoặc hẹn giờ với published_at ở tương lai), hoặc thôi đăng bài đang đăng',
+      tags: TAGS,
+      params: idParams,
+      body: publishBody,
+      response: entrySchema,
+      message: 'Cập nhật thành công',
+      handler: (ctx) =>
+        inTx(async (tx) => {
+          const existing = await findOne(tx, articlesDef, ctx.params.id, ctx, { forUpdate: true });
+          let data: Record<string, unknown>;
+          if (existing.is_published) {
+            data = { is_published: false };
+          } else {
+            if (existing.status !== 'approved') throw conflict(MESSAGES.publishApproved);
+            const at = ctx.body?.published_at;
+            // a minute's grace: a time picked 'now' in the form arrives a moment late
+            if (at && Date.parse(at) < Date.now() - 60_000) throw badRequest([{ field: 'published_at', message: MESSAGES.pastTime }]);
+            await checkAltTexts(tx, existing);
+            data = {
+              is_published: true,
+              published_at: at ? new Date(at).toISOString() : new Date().toISOString(),
+              take_down_reason: null,
+              taken_down_at: null,
+            };
+          }
+          const keys = Object.keys(data);
+          const row = await writeRecord({
+            def: articlesDef,
+            hooks,
+            ctx,
+            db: tx,
+            existing,
+            data,
+            trusted: keys,
+            auditKeys: keys,
+            audit: 'change-publish',
+            op: 'action',
+          });
+          return answer(tx, row, ctx);
+        }),
+    });
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/articles/take-down/:id',
+      access: { action: 'approve', subject: 'articles' },
+      summary: 'Gỡ bài viết đang đăng, với lý do (hiện trong danh sách)',
+      tags: TAGS,
+      params: idParams,
+      body: takeDownBody,
+      response: entrySchema,
+      message: 'Đã gỡ bài viết',
+      handler: (ctx) =>
+        inTx(async (tx) => {
+          const existing = await findOne(tx, articlesDef, ctx.params.id, ctx, { forUpdate: true });
+          if (!existing.is_published) throw conflict(MESSAGES.takeDownPublished);
+          const data = { is_published: false, take_down_reason: ctx.body.reason, taken_down_at: new Date().toISOString() };
+          const keys = Object.keys(data);
+          const row = await writeRecord({
+            def: articlesDef,
+            hooks,
+            ctx,
+            db: tx,
+            existing,
+            data,
+            trusted: keys,
+            auditKeys: keys,
+            audit: 'take-down',
+            op: 'action',
+          });
+          return answer(tx, row, ctx);
+        }),
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/api/admin/articles/revisions/:id',
+      access: { action: 'read', subject: 'articles' },
+      summary: 'Các phiên bản trước của một bài viết (mới nhất trước, tối đa 50)',
+      tags: TAGS,
+      params: idParams,
+      response: z.object({ entries: z.array(revisionSchema) }),
+      async handler(ctx) {
+        await findOne(services.db, articlesDef, ctx.params.id, ctx);
+        const rows = await exec<{ id: number; created_at: string; snapshot: unknown; uid: number | null; full_name: string | null }>(
+          services.db,
+          sql`select r.id, r.created_at, r.snapshot, u.id as uid, u.full_name from article_revisions r left join users u on u.id = r.created_by
+            where r.article_id = ${ctx.params.id} order by r.id desc limit 50`,
+        );
+        return {
+          entries: rows.map((r) => ({
+            id: r.id,
+            created_at: String(iso(r.created_at)),
+            created_by: r.uid ? { id: r.uid, full_name: r.full_name ?? '' } : null,
+            snapshot: (typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot) as Record<string, unknown>,
+          })),
+        };
+      },
+    });
+
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/articles/restore-revision/:id',
+      access: { action: 'update', subject: 'articles' },
+      summary: 'Khôi phục một phiên bản trước của bài viết (id của phiên bản; bản hiện tại được giữ lại thành một phiên bản)',
+      tags: TAGS,
+      params: idParams,
+      response: entrySchema,
+      message: 'Đã khôi phục phiên bản',
+      handler: (ctx) =>
+        inTx(async (tx) => {
+          const [rev] = await exec<{ article_id: number; snapshot: unknown }>(
+            tx,
+            sql`select article_id, snapshot from article_revisions where id = ${ctx.params.id}`,
+          );
+          if (!rev) throw notFound('Không tìm thấy phiên bản');
+          const existing = await findOne(tx, articlesDef, rev.article_id, ctx, { forUpdate: true });
+          const snap = (typeof rev.snapshot === 'string' ? JSON.parse(rev.snapshot) : rev.snapshot) as Record<string, unknown>;
+          const data = Object.fromEntries(EDITABLE.filter((k) => k in snap).map((k) => [k, snap[k]]));
+          const row = await writeRecord({ def: articlesDef, hooks, ctx, db: tx, existing, data, audit: 'restore-revision' });
+          return answer(tx, row, ctx);
+        }),
+    });
+  },
+});
