@@ -1,8 +1,5 @@
-import crypto from 'node:crypto';
 import type { Ctx } from '../../core/module';
-
-/** How long a browser or a CDN may keep a public content answer before asking again (with its ETag). */
-export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+import { type PublicAnswer, publicAnswer, sendPublic } from '../../core/public-answer';
 
 /**
  * Answers of the public content API kept this long by each process (a micro-cache): a crowd asking
@@ -15,25 +12,10 @@ export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const WEB_CACHE_MS = 10_000;
 const WEB_CACHE_MAX = 5000;
 
-interface Cached {
-  body: string;
-  etag: string;
-  at: number;
-  status: number;
-}
-const cache = new Map<string, Cached>();
+const cache = new Map<string, PublicAnswer & { at: number }>();
 
 export function clearWebCache() {
   cache.clear();
-}
-
-const tagOf = (body: string) => `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-
-function send(ctx: Ctx, c: Cached) {
-  ctx.reply.header('cache-control', PUBLIC_CACHE).header('etag', c.etag).header('vary', 'Accept-Encoding');
-  const inm = ctx.req.headers['if-none-match'];
-  if (c.status === 200 && inm?.split(',').some((t) => t.trim() === c.etag)) return ctx.reply.code(304).send();
-  return ctx.reply.code(c.status).header('content-type', 'application/json; charset=utf-8').send(c.body);
 }
 
 /**
@@ -46,11 +28,9 @@ export async function sendCached(ctx: Ctx, produce: () => Promise<unknown | null
   const now = Date.now();
   let c = cache.get(key);
   if (!c || now - c.at >= WEB_CACHE_MS || now < c.at) {
-    const data = await produce();
-    const body = JSON.stringify(data === null ? { code: 404, message: missing, data: null } : { code: 200, message: 'Thành công', data });
-    c = { body, etag: tagOf(body), at: now, status: data === null ? 404 : 200 };
+    c = { ...publicAnswer(await produce(), missing), at: now };
     if (cache.size >= WEB_CACHE_MAX) cache.clear();
     cache.set(key, c);
   }
-  return send(ctx, c);
+  return sendPublic(ctx, c);
 }
