@@ -6,7 +6,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { badRequest, conflict, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
-import { col, whereSql } from './resource-query';
+import { col, searchTextOf, whereSql } from './resource-query';
 import { scopeOf } from './scope';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
@@ -343,6 +343,15 @@ export function mapDbError(err: unknown): never {
   if (code === '23505') throw conflict('Dữ liệu đã tồn tại (trùng giá trị duy nhất)');
   if (code === '23503') throw conflict('Không thể xóa hoặc cập nhật vì dữ liệu đang được sử dụng ở nơi khác');
   throw err;
+}
+
+/** Inserts a row of the resource `name` with its search text, past hooks and checks (demo seeds); its id. */
+export async function insertRow(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
+  const def = resourceByName[name];
+  const row = { ...data };
+  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
+  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
+  return r.id;
 }
 
 export function insertSql(def: ResourceDef, data: Record<string, unknown>): SQL {

@@ -1,25 +1,16 @@
 import crypto from 'node:crypto';
 import { parseVideoUrl, slugify } from '@nns/shared';
 import { thumbKeyOf } from '@nns/shared/media';
-import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { defineModule } from '../../core/module';
-import { searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { exec, insertRow } from '../../core/resource-store';
 import type { Services } from '../../core/services';
-import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/core';
 import { DEMO_ARTICLES, DEMO_CATEGORIES, DEMO_IMAGES, DEMO_TYPES, DEMO_VIDEOS } from './demo-data';
 import { clearWebCache } from './web-answer';
 
-async function insert(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
-  const def = resourceByName[name];
-  const row = { ...data };
-  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
-  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-  return r.id;
-}
+const insert = insertRow;
 
 /** A plain picture of one colour with a few hills, stored like an upload (with its thumbnail). */
 async function picture(s: Services, colour: string, i: number): Promise<string> {

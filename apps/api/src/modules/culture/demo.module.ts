@@ -1,9 +1,7 @@
 import { addDays, vnDay } from '@nns/shared/culture';
-import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { exec, insertRow } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { type DemoSeason, SEASONS } from './demo-data';
@@ -11,13 +9,7 @@ import { type DemoSeason, SEASONS } from './demo-data';
 const idOf = async (db: Db, table: string, code: string) =>
   (await exec<{ id: number }>(db, sql`select id from ${sql.identifier(table)} where code = ${code} limit 1`))[0]?.id ?? null;
 
-async function insert(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
-  const def = resourceByName[name];
-  const row = { ...data };
-  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
-  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-  return r.id;
-}
+const insert = insertRow;
 
 async function seedSeason(db: Db, s: DemoSeason) {
   const manufactureId = await idOf(db, 'manufactures', s.producer);

@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
 import { addDays, vnDay } from '@nns/shared/culture';
-import { resourceByName } from '@nns/shared/registry';
 import { STAMP_LAYOUT_DEFAULTS } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { searchTextOf } from '../../core/resource-query';
-import { exec, insertSql, iso } from '../../core/resource-store';
+import { exec, insertRow, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { insertCodes } from './stamp-codes';
@@ -20,13 +18,7 @@ const DISTRIBUTORS: Record<string, { name: string; address: string; phone: strin
   'SP-CF-NHAN-1KG': [{ name: 'Đại lý Cà phê Cầu Đất', address: 'Xã Xuân Trường, Lâm Đồng', phone: '0912345678' }],
 };
 
-async function insert(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
-  const def = resourceByName[name];
-  const row = { ...data };
-  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
-  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-  return r.id;
-}
+const insert = insertRow;
 
 /**
  * Demo traceability (SEED_DEMO): a trace on each harvested demo batch (coffee, ST25 rice) with
