@@ -169,6 +169,28 @@ describe('flows against the limits', () => {
     expect(f.exceeded).toEqual(['bod5', 'coliform']);
   });
 
+  it('a limit edited in the limits table judges the flows of the works it applies to again', async () => {
+    const std = `QCĐP ${seq + 100}:2026/LĐ`;
+    const made = await call(t, 'POST', '/api/admin/discharge-limits', {
+      body: { standard_code: std, column: 'B', parameter: 'bod5', limit_max: 40, unit: 'mg/L', k_applies: false },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const limit = made.body.data.entry;
+    const w = await work({ wastewater_type: 1, standard_code: std, limit_column: 'B' });
+    const other = await work({ wastewater_type: 1, limit_column: 'B' });
+    expect((await flow({ construct_id: w.id, measured_date: day(5), flow: 10, bod5: 35 })).status).toBe(1);
+    expect((await flow({ construct_id: other.id, measured_date: day(5), flow: 10, bod5: 35 })).status).toBe(1);
+    const tighter = await call(t, 'PUT', `/api/admin/discharge-limits/${limit.id}`, { body: { ...limit, limit_max: 30 } });
+    expect(tighter.status, JSON.stringify(tighter.body)).toBe(200);
+    const listOf = async (id: number) =>
+      (await call(t, 'POST', `/api/admin/discharge-traffic/list/${id}`, { body: { construct_id: id }, query: { page: '1', limit: '10' } })).body.data.entries;
+    expect((await listOf(w.id))[0]).toMatchObject({ status: 2, exceeded: ['bod5'] });
+    // a work on another standard is untouched
+    expect((await listOf(other.id))[0]).toMatchObject({ status: 1, exceeded: [] });
+    const c = (await call(t, 'GET', `/api/admin/discharge-constructs/${w.id}`)).body.data.entry;
+    expect(c.last_exceeded_date?.slice(0, 10)).toBe(day(5).slice(0, 10));
+  });
+
   it('the list is a POST with construct_id in the body; GET, PATCH and DELETE by id; bad bodies answer 400 in Vietnamese', async () => {
     const w = await work();
     const f = await flow({ construct_id: w.id, measured_date: day(5), flow: 20, ph: 7 });

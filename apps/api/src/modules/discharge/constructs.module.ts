@@ -12,7 +12,7 @@ import { echoedKeys, writeAction, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { complianceOf, periodOf } from './compliance';
 import { writeConstructWorkbook, writeListWorkbook } from './exports';
-import { constructOf, rejudgeAll } from './judge';
+import { constructOf, rejudgeAll, rejudgeUsing } from './judge';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
@@ -54,6 +54,26 @@ export const constructHooks: ResourceHooks = {
   },
 };
 
+/** A row of the limits table moved (its value, or its standard or column): the works it applies to, before and after, are judged again. */
+const limitBefore = new WeakMap<Ctx, { standard_code: string; column: string }>();
+const limitKey = (r: Record<string, unknown>) => ({ standard_code: String(r.standard_code), column: String(r.column) });
+export const limitHooks: ResourceHooks = {
+  beforeUpdate(data, existing, ctx) {
+    limitBefore.set(ctx, limitKey(existing));
+    return data;
+  },
+  async afterWrite(row, ctx, tx, op) {
+    if (op === 'action') return;
+    const keys = [limitKey(row)];
+    const before = limitBefore.get(ctx);
+    if (before) {
+      limitBefore.delete(ctx);
+      if (before.standard_code !== keys[0].standard_code || before.column !== keys[0].column) keys.push(before);
+    }
+    await rejudgeUsing(tx, keys);
+  },
+};
+
 const exportQueryOf = (q: z.ZodObject) =>
   q.omit({ page: true, limit: true, cursor: true }).extend({
     exceeded: z.enum(['1', '0'], { error: "Bộ lọc 'vượt giới hạn' chỉ nhận 1 hoặc 0" }).optional(),
@@ -73,7 +93,7 @@ const periodQuery = z
 
 export default defineModule({
   name: 'discharge-constructs',
-  hooks: { 'discharge-constructs': constructHooks },
+  hooks: { 'discharge-constructs': constructHooks, 'discharge-limits': limitHooks },
   routes(router, services) {
     const base = '/api/admin/discharge-constructs';
     const tags = [constructsDef.label];

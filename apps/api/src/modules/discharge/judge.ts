@@ -94,6 +94,20 @@ export async function rejudgeAll(db: Db, c: Construct) {
   await refreshSummary(db, c.id);
 }
 
+/** Judges again every work whose limits are those of one of these standards and columns (a row of the limits table changed). */
+export async function rejudgeUsing(db: Db, keys: { standard_code: string; column: string }[]) {
+  const columns = [...new Set(keys.map((k) => k.column))];
+  const works = await exec<{ id: number; standard_code: string | null; wastewater_type: number; limit_column: string }>(
+    db,
+    sql`select id, standard_code, wastewater_type, limit_column from discharge_constructs where limit_column in ${columns} order by id`,
+  );
+  for (const w of works) {
+    if (!keys.some((k) => k.column === w.limit_column && k.standard_code === standardOf(w))) continue;
+    const c = await constructOf(db, Number(w.id));
+    if (c) await rejudgeAll(db, c);
+  }
+}
+
 /** The ward's officers: its active users who may see its works (list:discharge_construct). */
 async function officersOf(db: Db, wardId: number): Promise<number[]> {
   const rows = await exec<{ id: number }>(
