@@ -4,12 +4,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Starts the real API server (which serves apps/web/dist) on a fresh temporary database holding the demo data. The web app
- * must be built first (scripts/e2e.mjs does it); this builds it only when dist is missing.
+ * must be built first (scripts/e2e.mjs does it); this builds it only when dist is missing. The database is the embedded
+ * one in a temporary DATA_DIR, or, with E2E_DATABASE_URL (CI sets it: the browser tests then spend no CPU on the
+ * embedded engine's WebAssembly while the API suite runs beside them), a fresh database made on that PostgreSQL
+ * server under the URL's name and dropped after.
  */
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 3999);
@@ -26,6 +30,24 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-e2e-'));
+  const pgUrl = process.env.E2E_DATABASE_URL;
+  const onServer = async (statement: string) => {
+    const admin = new URL(pgUrl as string);
+    admin.pathname = '/postgres';
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  const pgName = pgUrl ? new URL(pgUrl).pathname.slice(1) : '';
+  if (pgUrl) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(pgName)) throw new Error(`E2E_DATABASE_URL: the database name '${pgName}' must be a plain identifier`);
+    await onServer(`drop database if exists ${pgName} with (force)`);
+    await onServer(`create database ${pgName}`);
+  }
   // serve a snapshot of the build, so a rebuild during the run (another terminal) cannot pull chunks away
   const webDist = path.join(dataDir, 'web-dist');
   fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
@@ -43,7 +65,7 @@ export default async function globalSetup() {
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
-      DATABASE_URL: '',
+      DATABASE_URL: pgUrl ?? '',
     },
     stdio: ['ignore', log, log],
   });
@@ -67,7 +89,10 @@ export default async function globalSetup() {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
-    if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.E2E_KEEP_DATA) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pgUrl) await onServer(`drop database if exists ${pgName} with (force)`).catch(() => {});
+    }
   };
 }
 
