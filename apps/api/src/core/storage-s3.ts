@@ -59,8 +59,19 @@ export function s3Storage(spec: S3Spec, credentials: { accessKeyId: string; secr
     },
     async putFile(key, localPath) {
       const { size } = await fs.stat(localPath);
-      // one request up to S3's 5 GB for a single upload: far above an export or an upload
-      await client.send(new PutObjectCommand({ Bucket, Key: full(key), Body: createReadStream(localPath), ContentLength: size }));
+      // one request up to S3's 5 GB for a single upload: far above an export or an upload. The SDK cannot
+      // replay a stream, so a dropped connection ('socket hang up' on a busy server) is tried again here
+      // with a new stream, twice at most; an answer of the server below 500 (refused, not found) is not
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.send(new PutObjectCommand({ Bucket, Key: full(key), Body: createReadStream(localPath), ContentLength: size }));
+          return;
+        } catch (err) {
+          const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          if (attempt >= 3 || (status !== undefined && status < 500)) throw err;
+          await new Promise((r) => setTimeout(r, 250 * attempt));
+        }
+      }
     },
     async get(key) {
       const body = await open(key);
