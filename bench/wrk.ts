@@ -80,13 +80,15 @@ export interface WrkOptions {
   threads?: number;
   /** a different X-Forwarded-For on every request (the server trusts it with TRUST_PROXY) */
   varyClient?: boolean;
+  /** a whole Lua script instead of wrkScript's (it must print the same '@@wrk' line in done()) */
+  script?: string;
 }
 
 /** One wrk run against `base` walking `paths`; the Lua script lives in a temporary directory removed after. */
 export async function wrk(base: string, paths: string[], o: WrkOptions): Promise<Measure> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-wrk-'));
   const script = path.join(dir, 'run.lua');
-  fs.writeFileSync(script, wrkScript(paths, o.headers, o.varyClient));
+  fs.writeFileSync(script, o.script ?? wrkScript(paths, o.headers, o.varyClient));
   const threads = o.threads ?? Math.max(1, Math.min(2, os.cpus().length));
   const args = [
     '-t',

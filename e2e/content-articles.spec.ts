@@ -25,7 +25,7 @@ async function confirm(page: Page) {
 }
 
 test('content: an editor writes and submits, the approver publishes, the public sees it, a take-down hides it', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   // a library image with its alt text (the public page needs one)
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#5b8c3a' } })
@@ -55,6 +55,13 @@ test('content: an editor writes and submits, the approver publishes, the public 
   await page.getByRole('button', { name: 'Chọn ảnh từ thư viện' }).click();
   await page.getByRole('option', { name: new RegExp(imgTitle) }).click();
   await expect(body.locator('img')).toHaveAttribute('alt', 'Vườn cà phê đang ra hoa');
+  // the thumbnail from the same library picker
+  await page.getByRole('button', { name: 'Chọn ảnh đại diện từ thư viện' }).click();
+  await page
+    .getByRole('dialog', { name: 'Chọn ảnh từ thư viện' })
+    .getByRole('option', { name: new RegExp(imgTitle) })
+    .click();
+  await expect(page.getByRole('img', { name: 'Ảnh đại diện đã chọn' })).toBeVisible();
   const tags = page.getByRole('combobox', { name: 'Thẻ' });
   await tags.click();
   await tags.fill(`Tỉa cành ${stamp}`);
@@ -129,5 +136,25 @@ test('content: an editor writes and submits, the approver publishes, the public 
   await expect(admin.getByText('Đang được dùng ở')).toBeVisible();
   await expect(admin.getByRole('link', { name: title })).toBeVisible();
   await shot(admin, 'image-detail');
+  const created = await (await request.get(`/api/admin/articles?search=${stamp}`, { headers })).json();
+  expect(created.data.entries[0].thumbnail).toBe(up.data.url);
+
+  // an album reordered on its detail screen with the keyboard's buttons; the public API follows
+  const second = await (
+    await request.post('/api/admin/uploads', { headers, multipart: { file: { name: 'lua.png', mimeType: 'image/png', buffer: png } } })
+  ).json();
+  const album = await (
+    await request.post('/api/admin/libraries', { headers, data: { name: `Album ${stamp}`, kind: 'images', images: [up.data.url, second.data.url] } })
+  ).json();
+  expect(album.code, JSON.stringify(album)).toBe(200);
+  await admin.goto(`/admin/libraries/${album.data.entry.id}/detail`);
+  await expect(admin.getByTestId('album-item')).toHaveCount(2);
+  await admin.getByRole('button', { name: 'Đưa ảnh 1 xuống sau' }).click();
+  await admin.getByRole('button', { name: 'Lưu thứ tự' }).click();
+  await expect(admin.locator('.ant-notification-notice', { hasText: 'Đã lưu thứ tự' })).toBeVisible();
+  const pub = await (await request.get(`/api/web/libraries/${album.data.entry.id}`)).json();
+  expect(pub.data.entry.items).toEqual([second.data.url, up.data.url]);
+  await expectAccessible(admin);
+  await shot(admin, 'album-order');
   await ctx.close();
 });

@@ -62,7 +62,12 @@ test('discharge: a work made on the map, a flow over the limit in red, on the ma
   const name = `Nhà máy chế biến mủ cao su ${stamp}`;
   await page.getByLabel('Mã công trình').fill(code);
   await page.getByLabel('Tên công trình').fill(name);
+  // before a type is chosen no factor shows; industrial works take Kq and Kf, never K
+  await expect(page.getByLabel('Hệ số Kq (QCVN 40)')).toHaveCount(0);
   await pick(page, 'Loại nước thải', 'Nước thải công nghiệp', false);
+  await expect(page.getByLabel('Hệ số Kq (QCVN 40)')).toBeVisible();
+  await expect(page.getByLabel('Hệ số Kf (QCVN 40)')).toBeVisible();
+  await expect(page.getByLabel('Hệ số K (QCVN 14, QCVN 28)')).toHaveCount(0);
   await pick(page, 'Phường/xã', ward.name);
   await page.getByLabel('Lưu lượng xả cho phép (m³/ngày đêm)').fill('300');
   await page.getByLabel('Số giấy phép xả thải').fill('88/GP-UBND');
@@ -131,9 +136,14 @@ test('discharge: a work made on the map, a flow over the limit in red, on the ma
   await page.locator('#discharge-ward-filter').click();
   await page.locator('#discharge-ward-filter').fill(ward.name);
   await page.locator('.ant-select-item-option', { hasText: ward.name }).first().click();
-  await page.getByLabel('Vượt giới hạn trong tháng này').check();
+  await page.getByLabel('Chỉ công trình vượt giới hạn trong').check();
   await expect(page.getByTestId('exceeded-count')).toHaveText('Vượt giới hạn tháng này: 1');
   await expect(page.getByTestId('discharge-legend')).toContainText('Nước thải công nghiệp: 1');
+  // the period is the user's: the last 12 months hold the same flow; the work is drawn on the canvas
+  await page.getByRole('combobox', { name: 'Kỳ vượt giới hạn' }).click({ force: true }); // the chosen value's label lies over the input
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '12 tháng gần nhất' }).click();
+  await expect(page.getByTestId('exceeded-count')).toHaveText('Vượt giới hạn 12 tháng gần nhất: 1');
+  await expect(page.getByTestId('discharge-map')).toHaveAttribute('data-drawn', '1');
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/discharge-overview.png' });
 });

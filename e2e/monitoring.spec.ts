@@ -5,12 +5,13 @@ import { ADMIN, adminToken } from './helpers';
 /**
  * Issue 15 through the real screens: a station created on its form, its device key shown once,
  * readings sent with that key through the ingest route (as a device would), the band on the list
- * and the station's charts with the bands behind.
+ * and the station's charts with the bands behind; a ward officer's fixed ward on the form, and their
+ * station on the overview's canvas map (hover and pick).
  */
 const stamp = Date.now().toString(36);
 
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: ADMIN });
+async function signIn(page: Page, creds: { username: string; password: string } = ADMIN) {
+  const res = await page.request.post('/api/auth/login', { data: creds });
   const env = await res.json();
   expect(env.code, env.message).toBe(200);
   await page.addInitScript((s) => localStorage.setItem('nns.session', s), JSON.stringify({ token: env.data.token, user: env.data.entry }));
@@ -23,7 +24,7 @@ async function pick(page: Page, label: string, text: string, search = true) {
   await page.locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
-test('monitoring: create an air station, send readings with its key, see its band and its chart', async ({ page, request }) => {
+test('monitoring: create an air station, send readings with its key, see its band and its chart', async ({ page, request, browser }) => {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const province = (
@@ -90,12 +91,46 @@ test('monitoring: create an air station, send readings with its key, see its ban
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/monitoring-station.png', fullPage: true });
 
-  // the overview: the station on the map in its band's colour, counted in its type's row
+  // the overview: counted in its type's row
   await page.goto('/admin/monitoring/statistics/overview');
-  await expect(page.getByTestId('points-map').locator(`path.leaflet-interactive[fill="${last.band_color}"]`).first()).toBeVisible();
+  await expect(page.getByTestId('points-map').locator('canvas')).toBeVisible();
   await expect(page.locator('tr', { hasText: 'Không khí' }).getByText(new RegExp(`^${last.band_label}: \\d+$`))).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/shots/monitoring-overview.png' });
+
+  // an officer of the ward: the form's ward is theirs and fixed; the map (one canvas) holds their one station
+  const permissions = ['list', 'read', 'create', 'update'].map((action) => ({ action, subject: 'monitorings' }));
+  const role = await (await request.post('/api/admin/roles', { headers, data: { name: `Quan trắc phường ${stamp}`, permissions } })).json();
+  expect(role.code, JSON.stringify(role)).toBe(200);
+  const officer = { username: `qt_${stamp}`, password: 'ThuNghiem#2026' };
+  const made = await (
+    await request.post('/api/admin/users', {
+      headers,
+      data: { ...officer, full_name: `Cán bộ quan trắc ${stamp}`, role_id: role.data.entry.id, scope: 'ward', ward_id: ward.id, status: 'active' },
+    })
+  ).json();
+  expect(made.code, JSON.stringify(made)).toBe(200);
+  const mine = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  await signIn(mine, officer);
+  await mine.goto('/admin/monitoring/locations/create');
+  const wardBox = mine.getByRole('combobox', { name: 'Phường/xã' });
+  await expect(wardBox).toBeDisabled();
+  await expect(mine.locator('.ant-select-disabled', { hasText: ward.name })).toBeVisible();
+  await mine.goto('/admin/monitoring/statistics/overview');
+  const map = mine.getByTestId('points-map');
+  await expect(map.locator('canvas')).toBeVisible();
+  await expect(map).toHaveAttribute('data-points', '1');
+  // one station: the map centres on it; hover names its type and band, a click shows the station
+  const box = await map.boundingBox();
+  if (!box) throw new Error('no map box');
+  await mine.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(mine.locator('.leaflet-tooltip')).toHaveText(`Không khí: ${last.band_label}`);
+  await mine.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(mine.getByTestId('picked-station')).toContainText(`${code} · Trạm không khí ${stamp}`);
+  await expect(mine.getByTestId('picked-station').getByTestId('band-tag')).toHaveText(last.band_label);
+  await expectAccessible(mine);
+  await mine.screenshot({ path: 'test-results/shots/monitoring-overview-officer.png' });
+  await mine.context().close();
 
   // the bands: a gap is refused with a message naming the bands, nothing saved
   await page.goto('/admin/monitoring/threshold-configs');

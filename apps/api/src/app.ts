@@ -26,6 +26,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
 import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
+import { startArticleViews } from './modules/content/article-views';
 import { startUploadCleanup } from './modules/media/upload-cleanup';
 import { startMonitoring } from './modules/monitoring/runtime';
 import { modules } from './modules/registry';
@@ -133,6 +134,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   startMonitoring(app, services);
   // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
   startUploadCleanup(app, services);
+  // views of public articles counted in memory, written every few seconds and at shutdown (modules/content)
+  startArticleViews(app, services);
   // scans are partitioned by month: partitions made ahead at start and daily (modules/trace-public)
   startScanPartitions(app, services);
 

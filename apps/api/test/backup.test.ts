@@ -10,6 +10,7 @@ import { backupTo, RestoreRefused, restoreFrom } from '../src/db/backup';
 import { type Database, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, call, login, makeApp, type TestApp } from './helpers';
 import { tempPgDatabase } from './pg-temp';
+import { emptyPglite } from './templates';
 
 const PG = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,7 +31,7 @@ async function emptyTarget(): Promise<{ database: Database; dataDir: string; url
     cleanups.push(() => database.close());
     return { database, dataDir, url: t.url };
   }
-  const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
+  const database = await emptyPglite(path.join(dataDir, 'pglite'));
   cleanups.push(() => database.close());
   return { database, dataDir };
 }

@@ -186,6 +186,30 @@ describe('rich text and images', () => {
   });
 });
 
+describe('thumbnail from the media library', () => {
+  it('is an image of the library, named by its used-by list, which refuses its delete until the article lets it go', async () => {
+    const url = await uploadedImageUrl(t);
+    const img = ok(await call(t, 'POST', '/api/admin/images', { token: editor, body: { file: url, title: 'Ruộng lúa', alt: 'Ruộng lúa xanh' } })).entry;
+    const stray = await call(t, 'POST', '/api/admin/articles', {
+      token: editor,
+      body: { title: 'Ảnh ngoài thư viện', content: '<p>x</p>', thumbnail: await uploadedImageUrl(t) },
+    });
+    expect(stray.status).toBe(400);
+    expect(stray.body.data.errors).toEqual([{ field: 'thumbnail', message: 'Ảnh đại diện phải được chọn từ thư viện ảnh' }]);
+    // only the thumbnail shows the image (nothing in the text)
+    const a = await article(editor, { thumbnail: url });
+    expect(ok(await call(t, 'GET', `/api/admin/images/used-by/${img.id}`, { token: editor })).entries).toEqual([{ kind: 'article', id: a.id, title: a.title }]);
+    const del = await call(t, 'DELETE', `/api/admin/images/${img.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.message).toContain(`bài viết “${a.title}”`);
+    // saving the article unchanged keeps it; removing the thumbnail frees the image
+    ok(await call(t, 'PUT', `/api/admin/articles/${a.id}`, { token: editor, body: { title: a.title, thumbnail: url } }));
+    ok(await call(t, 'PUT', `/api/admin/articles/${a.id}`, { token: editor, body: { thumbnail: null } }));
+    expect(ok(await call(t, 'GET', `/api/admin/images/used-by/${img.id}`, { token: editor })).entries).toEqual([]);
+    ok(await call(t, 'DELETE', `/api/admin/images/${img.id}`));
+  });
+});
+
 describe('revisions', () => {
   it('every save keeps the previous version, which can be restored', async () => {
     const a = await article(editor, { title: 'Giá lúa tuần 1', content: '<p>Bản một</p>' });
@@ -258,6 +282,54 @@ describe('taxonomy and media', () => {
     const list = (await web('/api/web/libraries?kind=images')).json().data.entries.map((x: { id: number }) => x.id);
     expect(list).toContain(lib.id);
     expect(list).not.toContain(hidden.id);
+  });
+
+  it("an album's items are reordered in one write, audited, and the public API follows the new order", async () => {
+    const urls = [await uploadedImageUrl(t), await uploadedImageUrl(t), await uploadedImageUrl(t)];
+    const lib = ok(await call(t, 'POST', '/api/admin/libraries', { body: { name: 'Mùa gặt 2026', kind: 'images', images: urls } })).entry;
+    expect((await web(`/api/web/libraries/${lib.id}`)).json().data.entry.items).toEqual(urls);
+    const order = [urls[2], urls[0], urls[1]];
+    const moved = ok(await call(t, 'PUT', `/api/admin/libraries/reorder/${lib.id}`, { body: { items: order } })).entry;
+    expect(moved.images).toEqual(order);
+    // the public answer is not the one kept before the move
+    expect((await web(`/api/web/libraries/${lib.id}`)).json().data.entry.items).toEqual(order);
+    const [log] = await t.database.query<{ action: string; before: unknown; after: unknown }>(
+      sql`select action, before, after from audit_logs where subject = 'libraries' and record_id = ${String(lib.id)} order by id desc limit 1`,
+    );
+    expect(log.action).toBe('reorder');
+    // a list that is not exactly the album's items (one missing, one foreign, one twice) changes nothing
+    for (const items of [order.slice(0, 2), [order[0], order[1], await uploadedImageUrl(t)], [order[0], order[0], order[1]]]) {
+      const bad = await call(t, 'PUT', `/api/admin/libraries/reorder/${lib.id}`, { body: { items } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.data.errors[0]).toMatchObject({ field: 'items', message: expect.stringContaining('mọi ảnh hiện có') });
+    }
+    expect((await web(`/api/web/libraries/${lib.id}`)).json().data.entry.items).toEqual(order);
+    const reader = await makeUser(t, { perms: ['list:libraries', 'read:libraries'] });
+    expect((await call(t, 'PUT', `/api/admin/libraries/reorder/${lib.id}`, { token: reader.token, body: { items: urls } })).status).toBe(403);
+  });
+});
+
+describe('views', () => {
+  it('reading a published article by slug counts a view in memory, written together on flush, shown in the admin list', async () => {
+    const a = await approved({ title: 'Giá cà phê hôm nay' });
+    ok(await call(t, 'PUT', `/api/admin/articles/change-publish/${a.id}`, { token: approver }));
+    const draft = await article(editor, { title: 'Bản nháp chưa đăng' });
+    await t.app.articleViews.flush();
+    const first = await web(`/api/web/articles/${a.slug}`);
+    expect(first.statusCode).toBe(200);
+    expect((await web(`/api/web/articles/${a.slug}`)).statusCode).toBe(200);
+    // a reader whose browser holds the answer (304) read it too; a draft's slug (404) is no view
+    expect((await web(`/api/web/articles/${a.slug}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+    expect((await web(`/api/web/articles/${draft.slug}`)).statusCode).toBe(404);
+    expect(t.app.articleViews.waiting).toBe(3);
+    // nothing written per request
+    expect(ok(await call(t, 'GET', `/api/admin/articles/${a.id}`)).entry.view_count).toBe(0);
+    await t.app.articleViews.flush();
+    expect(t.app.articleViews.waiting).toBe(0);
+    expect(ok(await call(t, 'GET', `/api/admin/articles/${a.id}`)).entry.view_count).toBe(3);
+    expect(ok(await call(t, 'GET', `/api/admin/articles/${draft.id}`)).entry.view_count).toBe(0);
+    const top = ok(await call(t, 'GET', '/api/admin/articles', { query: { sort: '-view_count', limit: '1' } })).entries[0];
+    expect(top).toMatchObject({ id: a.id, view_count: 3 });
   });
 });
 

@@ -34,9 +34,11 @@ const calendar = (o: Record<string, unknown> = {}) => ({
 
 describe('menus', () => {
   it('stores a nested tree, refuses a bad one with Vietnamese messages, and publishes only an active menu', async () => {
+    const cat = (await call(t, 'POST', '/api/admin/categories', { body: { name: 'Tin tức menu' } })).body.data.entry.id;
+    const art = (await call(t, 'POST', '/api/admin/articles', { body: { title: 'Bài hay trong menu', content: '<p>Nội dung</p>' } })).body.data.entry.id;
     const items = [
       { key: 'a', title: 'Trang chủ', kind: 'url', url: '/' },
-      { key: 'b', title: 'Tin tức', kind: 'category', ref_id: 3, children: [{ key: 'c', title: 'Bài hay', kind: 'article', ref_id: 7 }] },
+      { key: 'b', title: 'Tin tức', kind: 'category', ref_id: cat, children: [{ key: 'c', title: 'Bài hay', kind: 'article', ref_id: art }] },
     ];
     const c = await call(t, 'POST', '/api/admin/menus', { body: { name: 'Menu chính', position: 'header', items } });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
@@ -74,14 +76,50 @@ describe('menus', () => {
 
     const pub = await call(t, 'GET', '/api/web/menus', { token: '' });
     expect(pub.status).toBe(200);
-    expect(pub.body.data.entries.find((m: { position: string }) => m.position === 'header').items[0].children).toHaveLength(2);
-    expect(pub.body.data.entries[0]).not.toHaveProperty('created_by');
-    // an article or category link carries the slug the portal links by, null while its target is not public (here: no such table yet)
+    // the article is a draft: the public menu leaves its item out, the category's carries its slug
     const news = pub.body.data.entries.find((m: { position: string }) => m.position === 'header').items[0];
-    expect(news).toMatchObject({ kind: 'category', ref_id: 3 });
+    expect(news).toMatchObject({ kind: 'category', ref_id: cat, slug: 'tin-tuc-menu' });
+    expect(news.children.map((i: { key: string }) => i.key)).toEqual(['a']);
+    expect(pub.body.data.entries[0]).not.toHaveProperty('created_by');
+    for (const step of ['submit', 'approve', 'change-publish']) expect((await call(t, 'PUT', `/api/admin/articles/${step}/${art}`)).status).toBe(200);
+    const published = await call(t, 'GET', '/api/web/menus', { token: '' });
+    const withArticle = published.body.data.entries.find((m: { position: string }) => m.position === 'header').items[0];
+    expect(withArticle.children.map((i: { key: string; slug?: string }) => [i.key, i.slug ?? null])).toEqual([
+      ['c', 'bai-hay-trong-menu'],
+      ['a', null],
+    ]);
     await call(t, 'PUT', `/api/admin/menus/change-status/${id}`);
     const off = await call(t, 'GET', '/api/web/menus', { token: '' });
     expect(off.body.data.entries.some((m: { id: number }) => m.id === id)).toBe(false);
+  });
+
+  it('refuses links to an article or a category that does not exist, one message per item', async () => {
+    const cat = (await call(t, 'POST', '/api/admin/categories', { body: { name: 'Chuyên mục sẽ xóa' } })).body.data.entry.id;
+    const items = [
+      { key: 'g', title: 'Giá cả', kind: 'category', ref_id: cat },
+      {
+        key: 'h',
+        title: 'Mất tích',
+        kind: 'category',
+        ref_id: 2_000_000_000,
+        children: [{ key: 'i', title: 'Bài đã xóa', kind: 'article', ref_id: 2_000_000_001 }],
+      },
+    ];
+    const bad = await call(t, 'POST', '/api/admin/menus', { body: { name: 'Menu hỏng', position: 'footer', items } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors).toEqual([
+      { field: 'items.1.ref_id', message: "Mục 'Mất tích': chuyên mục đã liên kết không còn tồn tại, hãy chọn lại" },
+      { field: 'items.1.children.0.ref_id', message: "Mục 'Bài đã xóa': bài viết đã liên kết không còn tồn tại, hãy chọn lại" },
+    ]);
+    const ok = await call(t, 'POST', '/api/admin/menus', { body: { name: 'Menu chân trang', position: 'footer', items: [items[0]] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // the category goes away: the menu's next save names the item; the public menu drops it meanwhile
+    expect((await call(t, 'DELETE', `/api/admin/categories/${cat}`)).status).toBe(200);
+    const again = await call(t, 'PUT', `/api/admin/menus/${ok.body.data.entry.id}`, { body: { items: [items[0]] } });
+    expect(again.status).toBe(400);
+    expect(again.body.data.errors[0]).toMatchObject({ field: 'items.0.ref_id', message: expect.stringContaining("Mục 'Giá cả'") });
+    const pub = await call(t, 'GET', '/api/web/menus', { token: '' });
+    expect(pub.body.data.entries.find((m: { position: string }) => m.position === 'footer').items).toEqual([]);
   });
 });
 
@@ -221,6 +259,51 @@ describe('season calendars', () => {
     expect(web.body.data.entries[0].plant).toMatchObject({ id: plantId });
     expect(web.body.data.entries[0]).not.toHaveProperty('visibility');
     expect((await call(t, 'GET', '/api/web/seasonal-calendars', { token: '', query: { season: 'mua_he' } })).status).toBe(400);
+  });
+});
+
+describe('season calendars of a region', () => {
+  it('are read, never written, by the officers of the wards and provinces of the region', async () => {
+    const ward = (await call(t, 'GET', `/api/admin/wards/${wardA}`)).body.data.entry;
+    const otherProvince = await createSample(t, resourceByName.provinces);
+    const region = await call(t, 'POST', '/api/admin/regions', { body: { code: 'VTN', name: 'Vùng thử Tây Nguyên', province_ids: [ward.province_id] } });
+    expect(region.status, JSON.stringify(region.body)).toBe(200);
+    const far = await call(t, 'POST', '/api/admin/regions', { body: { code: 'VXA', name: 'Vùng xa', province_ids: [otherProvince] } });
+    const ours = await call(t, 'POST', '/api/admin/seasonal-calendars', {
+      body: calendar({ name: 'Cà phê vùng', ward_id: null, region_id: region.body.data.entry.id }),
+    });
+    expect(ours.status, JSON.stringify(ours.body)).toBe(200);
+    const theirs = await call(t, 'POST', '/api/admin/seasonal-calendars', {
+      body: calendar({ name: 'Lúa vùng xa', ward_id: null, region_id: far.body.data.entry.id }),
+    });
+    const id = ours.body.data.entry.id;
+    const perms = ['list:seasonal-calendar', 'read:seasonal-calendar', 'update:seasonal-calendar', 'delete:seasonal-calendar'];
+    const wardOfficer = await makeUser(t, { perms, wardId: wardA });
+    const provinceOfficer = await makeUser(t, { perms, provinceId: ward.province_id });
+    const farOfficer = await makeUser(t, { perms, provinceId: otherProvince });
+    for (const u of [wardOfficer, provinceOfficer]) {
+      const list = await call(t, 'GET', '/api/admin/seasonal-calendars', { token: u.token, query: { limit: '100' } });
+      const seen = list.body.data.entries.filter((e: { id: number }) => [id, theirs.body.data.entry.id].includes(e.id));
+      expect(seen.map((e: { id: number; read_only: boolean }) => [e.id, e.read_only])).toEqual([[id, true]]);
+      const one = await call(t, 'GET', `/api/admin/seasonal-calendars/${id}`, { token: u.token });
+      expect(one.status).toBe(200);
+      expect(one.body.data.entry.read_only).toBe(true);
+      const edit = await call(t, 'PUT', `/api/admin/seasonal-calendars/${id}`, { token: u.token, body: { notes: 'Sửa lén' } });
+      expect(edit.status).toBe(403);
+      expect(edit.body.message).toContain('chỉ được xem');
+      expect((await call(t, 'DELETE', `/api/admin/seasonal-calendars/${id}`, { token: u.token })).status).toBe(403);
+      expect((await call(t, 'PUT', `/api/admin/seasonal-calendars/change-visibility/${id}`, { token: u.token })).status).toBe(403);
+      expect((await call(t, 'GET', `/api/admin/seasonal-calendars/${theirs.body.data.entry.id}`, { token: u.token })).status).toBe(404);
+    }
+    // an officer of a province outside the region sees their region's calendar only
+    const far1 = await call(t, 'GET', '/api/admin/seasonal-calendars', { token: farOfficer.token, query: { limit: '100' } });
+    const farIds = far1.body.data.entries.map((e: { id: number }) => e.id);
+    expect(farIds).toContain(theirs.body.data.entry.id);
+    expect(farIds).not.toContain(id);
+    // the calendar is unchanged; the account that sees everything still writes it
+    const after = await call(t, 'GET', `/api/admin/seasonal-calendars/${id}`);
+    expect(after.body.data.entry).toMatchObject({ notes: null, visibility: 1, read_only: false });
+    expect((await call(t, 'PUT', `/api/admin/seasonal-calendars/${id}`, { body: { notes: 'Bón phân đợt 2' } })).status).toBe(200);
   });
 });
 

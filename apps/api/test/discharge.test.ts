@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +46,11 @@ async function workbook(url: string, token?: string) {
   await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
   return wb;
 }
+/** The overview's flat points as [id, lat, long, type, exceeded] tuples. */
+const pointsOf = (body: any): number[][] => {
+  const flat = body.data.points as number[];
+  return Array.from({ length: flat.length / 5 }, (_, i) => flat.slice(i * 5, i * 5 + 5));
+};
 const isRed = (c: ExcelJS.Cell) => (c.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === 'FFFFC7CE';
 
 describe('works', () => {
@@ -128,7 +135,7 @@ describe('works', () => {
     const inv = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { token: officer.token, body: { construct_id: theirs.id } });
     expect(inv.status).toBe(404);
     const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { token: officer.token });
-    expect(map.body.data.points.map((p: any[]) => p[0])).toEqual([mine.id]);
+    expect(pointsOf(map.body).map((p) => p[0])).toEqual([mine.id]);
     const noPerm = await makeUser(t, { perms: ['list:discharge_construct'], wardId: wardB });
     expect(
       (await call(t, 'POST', '/api/admin/discharge-traffic', { token: noPerm.token, body: { construct_id: mine.id, measured_date: day(1), flow: 3 } })).status,
@@ -167,6 +174,45 @@ describe('flows against the limits', () => {
     expect((await flow({ construct_id: w.id, measured_date: day(3), flow: 50, bod5: 36, coliform: 3000 })).status).toBe(1);
     const f = await flow({ construct_id: w.id, measured_date: day(2), flow: 49, bod5: 36.001, coliform: 3001 });
     expect(f.exceeded).toEqual(['bod5', 'coliform']);
+  });
+
+  it('medical: judged by QCVN 28:2010 (its own limits, COD and pH 6.5–8.5 that QCVN 14 lacks), Cmax = C × K', async () => {
+    const w = await work({ wastewater_type: 3, limit_column: 'A', k_factor: 1.2, permitted_flow: 80 });
+    const list = async () =>
+      (await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id }, query: { page: '1', limit: '10' } })).body.data;
+    const l = await list();
+    expect(l).toMatchObject({ standard_code: 'QCVN 28:2010/BTNMT', column: 'A', factor: 1.2 });
+    expect(l.limits.find((x: any) => x.parameter === 'cod')).toMatchObject({ max: 60 });
+    expect(l.limits.find((x: any) => x.parameter === 'ph')).toMatchObject({ min: 6.5, max: 8.5 });
+    // COD 50 × 1.2 = 60 and pH 6.5 pass at the boundary; coliform 3000 without K
+    expect((await flow({ construct_id: w.id, measured_date: day(4), flow: 80, cod: 60, ph: 6.5, coliform: 3000 })).status).toBe(1);
+    // pH 6.4 and COD 60.01 pass QCVN 14 A (pH 5–9, no COD) but not QCVN 28 A
+    const f = await flow({ construct_id: w.id, measured_date: day(3), flow: 80, cod: 60.01, ph: 6.4, coliform: 3000 });
+    expect(f.exceeded.sort()).toEqual(['cod', 'ph']);
+    // an urban work keeps QCVN 14:2008 (DOMAIN.md gives no other table for it)
+    const urban = await work({ wastewater_type: 2, limit_column: 'A' });
+    const u = await call(t, 'POST', `/api/admin/discharge-traffic/list/${urban.id}`, { body: { construct_id: urban.id }, query: { page: '1', limit: '10' } });
+    expect(u.body.data.standard_code).toBe('QCVN 14:2008/BTNMT');
+    expect((await call(t, 'DELETE', `/api/admin/discharge-constructs/${urban.id}`)).status).toBe(200);
+  });
+
+  it('K only for domestic, urban and medical works, Kq and Kf only for industrial ones: others refused, cleared on a change of type', async () => {
+    const wrongK = await call(t, 'POST', '/api/admin/discharge-constructs', {
+      body: { code: 'CT-K1', name: 'Công nghiệp có K', wastewater_type: 4, ward_id: wardA, lat: 11.9, long: 108.4, permitted_flow: 10, k_factor: 1.2 },
+    });
+    expect(wrongK.status).toBe(400);
+    expect(wrongK.body.data.errors).toEqual([{ field: 'k_factor', message: expect.stringMatching(/Hệ số K chỉ áp dụng/) }]);
+    const wrongKq = await call(t, 'POST', '/api/admin/discharge-constructs', {
+      body: { code: 'CT-K2', name: 'Sinh hoạt có Kq', wastewater_type: 1, ward_id: wardA, lat: 11.9, long: 108.4, permitted_flow: 10, kq: 1, kf: 1.1 },
+    });
+    expect(wrongKq.status).toBe(400);
+    expect(wrongKq.body.data.errors.map((e: any) => e.field).sort()).toEqual(['kf', 'kq']);
+    const w = await work({ wastewater_type: 4, kq: 1.1, kf: 1 });
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { k_factor: 1 } })).status).toBe(400);
+    // industrial → medical: Kq and Kf no longer apply and are cleared; K may now be given
+    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { wastewater_type: 3, k_factor: 1.2 } });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    expect(p.body.data.entry).toMatchObject({ wastewater_type: 3, k_factor: 1.2, kq: null, kf: null });
   });
 
   it('a limit edited in the limits table judges the flows of the works it applies to again', async () => {
@@ -229,14 +275,56 @@ describe('flows against the limits', () => {
     expect((await inbox(elsewhere.token)).map((e: any) => e.title)).not.toContain('Vượt giới hạn xả thải: Nhà máy giấy An Bình');
     const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1', wastewater_type: '4' } });
     expect(map.status, JSON.stringify(map.body)).toBe(200);
-    const pt = map.body.data.points.find((p: any[]) => p[0] === w.id);
-    expect(pt).toEqual([w.id, 11.94, 108.44, 4, 1, w.code, 'Nhà máy giấy An Bình']);
+    const pt = pointsOf(map.body).find((p) => p[0] === w.id);
+    expect(pt).toEqual([w.id, 11.94, 108.44, 4, 1]);
     const calm = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '0' } });
-    expect(calm.body.data.points.map((p: any[]) => p[0])).not.toContain(w.id);
+    expect(pointsOf(calm.body).map((p) => p[0])).not.toContain(w.id);
     const comp = await call(t, 'GET', `/api/admin/discharge-constructs/compliance/${w.id}`);
     const month = comp.body.data.months.find((m: any) => m.month === today.slice(0, 7));
     expect(month).toMatchObject({ flows: 1, exceeded: 1, by_parameter: { cod: 1 } });
     expect(comp.body.data.series[0]).toMatchObject({ flow: 500, status: 2, exceeded: ['cod'] });
+  });
+
+  it("the map's 'vượt giới hạn' has a period: this month by default, a chosen month or the last 12 months; ETag and 304", async () => {
+    const w = await work({ wastewater_type: 1, ward_id: wardB, permitted_flow: 10 });
+    const old = new Date(Date.parse(`${today.slice(0, 7)}-15T00:00:00Z`) - 61 * 86_400_000).toISOString();
+    const oldMonth = old.slice(0, 7);
+    await flow({ construct_id: w.id, measured_date: `${old.slice(0, 10)}T00:00:00Z`, flow: 20 });
+    const ids = async (query: Record<string, string>) => {
+      const r = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1', ward_id: String(wardB), ...query } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { ids: pointsOf(r.body).map((p) => p[0]), period: r.body.data.period };
+    };
+    const now = await ids({});
+    expect(now.ids).not.toContain(w.id);
+    expect(now.period).toEqual({ kind: 'this-month', from: today.slice(0, 7), to: today.slice(0, 7) });
+    expect((await ids({ period: oldMonth })).ids).toContain(w.id);
+    const year = await ids({ period: 'last-12-months' });
+    expect(year.ids).toContain(w.id);
+    expect(year.period.to).toBe(today.slice(0, 7));
+    const bad = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { period: 'hôm qua' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors[0]).toMatchObject({ field: 'period', message: expect.stringMatching(/tháng này/) });
+    const future = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { period: `${Number(today.slice(0, 4)) + 1}-01` } });
+    expect(future.status).toBe(400);
+    // the list's export follows the same period
+    const wb = await workbook(`/api/admin/discharge-constructs/export-excel?ward_id=${wardB}&exceeded=1&period=${oldMonth}`);
+    const sheet = wb.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).map(String)).toContain(`Vượt giới hạn tháng ${oldMonth.slice(5)}/${oldMonth.slice(0, 4)}`);
+    expect(sheet.getColumn(3).values.map(String)).toContain(w.name);
+    // ETag: the same map again is 304 without a body; a new flow changes it
+    const url = `/api/admin/discharge-constructs/overview?ward_id=${wardB}`;
+    const first = await t.app.inject({ method: 'GET', url, headers: auth(t.adminToken) });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...auth(t.adminToken), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await flow({ construct_id: w.id, measured_date: day(0), flow: 30 });
+    const changed = await t.app.inject({ method: 'GET', url, headers: { ...auth(t.adminToken), 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(pointsOf(changed.json()).find((p) => p[0] === w.id)?.[4]).toBe(1);
   });
 
   it('imports flows from .xlsx: a dry run writes nothing, per-row errors, then the real run upserts by day', async () => {
@@ -319,7 +407,7 @@ describe('exports', () => {
     const infoMap = new Map<string, unknown>();
     info.eachRow((r) => infoMap.set(String(r.getCell(1).value), r.getCell(2).value));
     expect(infoMap.get('Số giấy phép xả thải')).toBe('45/GP-UBND');
-    expect(infoMap.get('Quy chuẩn áp dụng')).toMatch(/^QCVN 14:2008\/BTNMT, Cột B/);
+    expect(infoMap.get('Quy chuẩn áp dụng')).toMatch(/^QCVN 28:2010\/BTNMT, Cột B/);
     const fs = wb.getWorksheet('Số liệu đo') as ExcelJS.Worksheet;
     const head = (fs.getRow(1).values as unknown[]).map(String);
     const col = (h: string) => head.indexOf(h);
@@ -381,6 +469,40 @@ describe('demo data', () => {
     expect(f.n).toBe(12 * 52);
     expect(f.bad).toBeGreaterThan(3);
     const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1' } });
-    expect(map.body.data.points.map((p: any[]) => p[5])).toContain('XT-SH-02');
+    const [sh02] = await t.database.query<{ id: number }>(sql`select id from discharge_constructs where code = 'XT-SH-02'`);
+    expect(pointsOf(map.body).map((p) => p[0])).toContain(Number(sh02.id));
+    // the demo's medical works are judged by their own standard
+    const [med] = await t.database.query<{ n: number }>(
+      sql`select count(*)::int as n from discharge_constructs where code like 'XT-%' and wastewater_type = 3 and coalesce(standard_code, '') = ''`,
+    );
+    expect(med.n).toBeGreaterThan(0);
+  });
+});
+
+describe('migration 0015 over rows a backup brought back', () => {
+  // a restore loads a 0012–0014 backup's rows (the limits as the users left them) and then runs 0015
+  it('adds the QCVN 28 rows missing, keeps one an officer entered, backfills the months and keeps old medical works on QCVN 14', async () => {
+    const file = fs.readFileSync(path.join(import.meta.dirname, '../drizzle/0015_discharge_medical_limits_exceeded_months.sql'), 'utf8');
+    const [, ...statements] = file.split('--> statement-breakpoint'); // the column is already there
+    const w = await work({ wastewater_type: 3, limit_column: 'B' });
+    await flow({ construct_id: w.id, measured_date: day(0), flow: 500 });
+    const month = Number(today.slice(0, 4)) * 100 + Number(today.slice(5, 7));
+    // as the backup had them: no QCVN 28 rows but the officer's own COD, no months, the medical work without a standard
+    await t.database.db.execute(sql`delete from discharge_limits where standard_code = 'QCVN 28:2010/BTNMT'`);
+    await t.database.db.execute(
+      sql`insert into discharge_limits (standard_code, "column", parameter, limit_max, unit, k_applies) values ('QCVN 28:2010/BTNMT', 'A', 'cod', 45, 'mg/L', true)`,
+    );
+    await t.database.db.execute(sql`update discharge_constructs set exceeded_months = null, standard_code = null where id = ${w.id}`);
+    for (const s of statements) await t.database.db.execute(sql.raw(s));
+    const rows = await t.database.query<{ column: string; parameter: string; limit_max: number }>(
+      sql`select "column", parameter, limit_max from discharge_limits where standard_code = 'QCVN 28:2010/BTNMT'`,
+    );
+    expect(rows).toHaveLength(20);
+    expect(rows.find((r) => r.column === 'A' && r.parameter === 'cod')?.limit_max).toBe(45);
+    const [c] = await t.database.query<{ standard_code: string; exceeded_months: number[] | string }>(
+      sql`select standard_code, exceeded_months from discharge_constructs where id = ${w.id}`,
+    );
+    expect(c.standard_code).toBe('QCVN 14:2008/BTNMT');
+    expect(typeof c.exceeded_months === 'string' ? JSON.parse(c.exceeded_months) : c.exceeded_months).toEqual([month]);
   });
 });

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD } from './helpers';
 import { tempPgDatabase } from './pg-temp';
+import { injected, seededPglite } from './templates';
 
 const PG = process.env.TEST_DATABASE_URL;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -17,8 +18,8 @@ afterAll(async () => {
 
 /** A fresh database on the engine under test, dropped after the file. */
 async function ownDatabase(poolSize = 2): Promise<Database> {
-  if (!PG) return openDatabase({ dir: 'memory://' });
-  const t = await tempPgDatabase(PG, 'hl');
+  if (!PG) return seededPglite();
+  const t = await tempPgDatabase(PG, 'hl', await injected('pgTemplate'));
   cleanups.push(t.drop);
   return openDatabase({ url: t.url, poolSize });
 }

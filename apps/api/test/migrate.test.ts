@@ -12,6 +12,7 @@ import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { seedPlatform } from '../src/db/seed-platform';
 import { installSessionNotify } from '../src/db/session-notify';
 import { tempPgDatabase } from './pg-temp';
+import { emptyPglite } from './templates';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +31,7 @@ async function emptyDatabase(): Promise<{ database: Database; url?: string }> {
     cleanups.push(t.drop, () => database.close());
     return { database, url: t.url };
   }
-  const database = await openDatabase({ dir: 'memory://' });
+  const database = await emptyPglite();
   cleanups.push(() => database.close());
   return { database };
 }

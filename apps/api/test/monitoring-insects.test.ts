@@ -58,6 +58,30 @@ describe('insect orders', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/web/insect-order?limit=5' })).statusCode).toBe(400);
   });
 
+  it('refuses a code that differs from another order’s only in case, on create and update, naming the field', async () => {
+    const upper = await call(t, 'POST', '/api/admin/insect-orders', { body: { code: 'LEPIDOPTERA', name: 'Cánh vẩy (lặp)', status: 1 } });
+    expect(upper.status).toBe(409);
+    expect(upper.body.data.errors).toEqual([
+      {
+        field: 'code',
+        message: "Mã bộ 'LEPIDOPTERA' trùng với mã 'lepidoptera' của bộ Cánh vẩy: mã không phân biệt chữ hoa, chữ thường (cùng khóa dữ liệu 'lepidoptera')",
+      },
+    ]);
+    const same = await call(t, 'POST', '/api/admin/insect-orders', { body: { code: 'lepidoptera', name: 'Cánh vẩy 2', status: 1 } });
+    expect(same.status).toBe(409);
+    expect(same.body.data.errors[0]).toMatchObject({ field: 'code' });
+    const moved = await call(t, 'PUT', `/api/admin/insect-orders/${thrips.id}`, { body: { code: 'Lepidoptera' } });
+    expect(moved.status).toBe(409);
+    expect(moved.body.data.errors[0]).toMatchObject({ field: 'code', message: expect.stringMatching(/không phân biệt chữ hoa/) });
+    // its own code in another case keeps its value key: allowed
+    const own = await call(t, 'PUT', `/api/admin/insect-orders/${thrips.id}`, { body: { code: 'THYSANOPTERA' } });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const back = await call(t, 'PUT', `/api/admin/insect-orders/${thrips.id}`, { body: { code: 'Thysanoptera' } });
+    expect(back.status).toBe(200);
+    const [n] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from insect_orders where lower(code) = 'lepidoptera'`);
+    expect(n.n).toBe(1);
+  });
+
   it('an insect station sends densities per order; an unknown order is refused by name', async () => {
     const s = await station({ code: 'CT-01', name: 'Trạm côn trùng Tân Lập', type: 6, ward_id: wardA });
     key = s.device_key;

@@ -83,6 +83,17 @@ describe('stations', () => {
     expect(refused.body.data.errors[0].field).toBe('ward_id');
     const mine = await station({ code: 'KK-B2', name: 'Trạm không khí Hòa Thắng', type: 1, ward_id: wardB }, officer.token);
     expect(mine.entry.ward_id).toBe(wardB);
+    // moving a station to another ward is refused on the field (the form shows it under 'Phường/xã')
+    for (const [method, url] of [
+      ['PATCH', `/api/admin/monitorings/${mine.entry.id}`],
+      ['PUT', `/api/admin/monitorings/${mine.entry.id}`],
+    ] as const) {
+      const moved = await call(t, method, url, { token: officer.token, body: { ward_id: wardA } });
+      expect(moved.status, `${method} ${JSON.stringify(moved.body)}`).toBe(400);
+      expect(moved.body.data.errors).toEqual([{ field: 'ward_id', message: 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình' }]);
+    }
+    const [row] = await t.database.query<{ ward_id: number }>(sql`select ward_id from monitorings where id = ${mine.entry.id}`);
+    expect(row.ward_id).toBe(wardB);
   });
 });
 
@@ -372,36 +383,104 @@ describe('alerts', () => {
     const theirs = await call(t, 'GET', '/api/admin/monitorings/alerts', { token: elsewhere.token });
     expect(theirs.body.data.entries.every((a: any) => a.ward_id === wardA)).toBe(true);
   });
+
+  it("a rain station raises in its worst level, 6 'Mưa rất to', after the enter time and clears with the same hysteresis", async () => {
+    const ward = await makeWard(t, 'Phường Mưa Lớn');
+    const officer = await makeUser(t, { perms: ['list:monitorings', 'read:monitorings'], wardId: ward });
+    const s = await station({ code: 'MUA-ALERT', name: 'Trạm mưa đầu nguồn', type: 3, ward_id: ward, expected_interval_minutes: 60 });
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000;
+    const at = (min: number) => new Date(t0 + min * 60_000);
+    const send = async (min: number, rain_mm: number) => {
+      const r = await ingest(s.device_key, { measured_at: at(min).toISOString(), values: { rain_mm } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.readings[0].band;
+    };
+    const run = (min: number) => evaluateAlerts(t.app.services, at(min), { enterMinutes: 15, clearMinutes: 30 });
+    const mine = (r: { station_id: number; kind: string }[]) => r.filter((x) => x.station_id === s.entry.id);
+    const alerts = async () => (await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } })).body.data.entries;
+
+    // 'Không mưa' is level 1 of rain, and 'Mưa to' (5) is not the worst: neither starts the clock
+    expect(await send(0, 0)).toBe(1);
+    expect(await send(5, 60)).toBe(5);
+    expect(mine(await run(25))).toEqual([]);
+    expect(await send(10, 120)).toBe(6);
+    expect(mine(await run(24))).toEqual([]); // 14 min in 'Mưa rất to'
+    await send(20, 130);
+    expect(mine(await run(26))).toEqual([{ station_id: s.entry.id, kind: 'band' }]);
+    expect(mine(await run(27))).toEqual([]); // once
+    const inbox = (await call(t, 'GET', '/api/admin/profile/notifications', { token: officer.token })).body.data.entries;
+    expect(inbox.map((e: any) => e.title)).toContain('Cảnh báo quan trắc: Trạm mưa đầu nguồn');
+    expect(inbox.find((e: any) => e.title === 'Cảnh báo quan trắc: Trạm mưa đầu nguồn').content).toContain("'Mưa rất to'");
+    let open = await alerts();
+    expect(open).toEqual([expect.objectContaining({ kind: 'band', started_at: at(10).toISOString(), ended_at: null, peak: 130, peak_param: 'rain_mm' })]);
+
+    // out of level 6 at 30, back at 40, out again at 45: still open; 30 min after 45 it clears
+    expect(await send(30, 40)).toBe(4);
+    await send(40, 150);
+    await send(45, 10);
+    expect(mine(await run(74))).toEqual([]);
+    expect((await alerts())[0]).toMatchObject({ ended_at: null, peak: 150 });
+    await run(75);
+    open = await alerts();
+    expect(open[0]).toMatchObject({ kind: 'band', ended_at: at(45).toISOString() });
+  });
 });
 
 describe('overview', () => {
-  it('lists the stations with their band, counts per type and band, and open alerts, inside the scope', async () => {
+  it('answers the map points compactly (six numbers a station), counts per type and band, open alerts, inside the scope, with an ETag', async () => {
     const ward = await makeWard(t, 'Phường Tổng Quan');
     const s = await station({ code: 'MUA-OV', name: 'Trạm mưa tổng quan', type: 3, ward_id: ward, lat: 12.7, long: 108.05 });
+    const noMap = await station({ code: 'DAT-OV', name: 'Trạm đất không tọa độ', type: 5, ward_id: ward });
     await ingest(s.device_key, { measured_at: new Date(Date.now() - 60_000).toISOString(), values: { rain_mm: 60 } });
     const officer = await makeUser(t, { perms: ['list:monitorings'], wardId: ward });
     const r = await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token });
     expect(r.status).toBe(200);
-    // each station an array in the order of station_columns
-    const cols = r.body.data.station_columns;
-    expect(cols).toEqual(['id', 'code', 'name', 'type', 'ward_id', 'lat', 'long', 'last_band', 'last_reading_at']);
-    expect(r.body.data.stations.map((x: unknown[]) => Object.fromEntries(cols.map((c: string, i: number) => [c, x[i]])))).toEqual([
-      {
-        id: s.entry.id,
-        code: 'MUA-OV',
-        name: 'Trạm mưa tổng quan',
-        type: 3,
-        ward_id: ward,
-        lat: 12.7,
-        long: 108.05,
-        last_band: 5,
-        last_reading_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      },
+    expect(r.body.data.point_fields).toEqual(['id', 'lat', 'long', 'type', 'band', 'alert']);
+    // the station without coordinates is counted but not on the map
+    expect(r.body.data.points).toEqual([s.entry.id, 12.7, 108.05, 3, 5, 0]);
+    expect(r.body.data.points_total).toBe(1);
+    expect(r.body.data.counts).toEqual([
+      { type: 3, band: 5, n: 1 },
+      { type: 5, band: null, n: 1 },
     ]);
-    expect(r.body.data.counts).toEqual([{ type: 3, band: 5, n: 1 }]);
     expect(r.body.data.alerts).toEqual([]);
+    expect(JSON.stringify(r.body)).not.toContain('Trạm mưa tổng quan'); // names come with a picked station
     const all = await call(t, 'GET', '/api/admin/monitorings/overview');
-    expect(all.body.data.stations.map((x: unknown[]) => x[0])).toContain(s.entry.id);
+    expect(all.body.data.points.filter((_: unknown, i: number) => i % 6 === 0)).toContain(s.entry.id);
+    expect(all.body.data.points.filter((_: unknown, i: number) => i % 6 === 0)).not.toContain(noMap.entry.id);
+
+    // an ETag: the same answer again is 304 without a body; browsers must ask each time
+    const first = await t.app.inject({ method: 'GET', url: '/api/admin/monitorings/overview', headers: { authorization: `Bearer ${officer.token}` } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/monitorings/overview',
+      headers: { authorization: `Bearer ${officer.token}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // a band change, a new station and an alert show at once (this process's cache is emptied), with a new tag
+    await ingest(s.device_key, { measured_at: new Date(Date.now() - 30_000).toISOString(), values: { rain_mm: 130 } });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/monitorings/overview',
+      headers: { authorization: `Bearer ${officer.token}`, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 0]);
+    await evaluateAlerts(t.app.services, new Date(Date.now() + 20 * 60_000), { enterMinutes: 15, clearMinutes: 30 });
+    const alerted = (await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token })).body.data;
+    expect(alerted.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 1]);
+    expect(alerted.alerts).toEqual([
+      expect.objectContaining({ station_id: s.entry.id, station_code: 'MUA-OV', station_type: 3, kind: 'band', kind_label: 'Cảnh báo', peak: 130 }),
+    ]);
+    const moved = await call(t, 'PATCH', `/api/admin/monitorings/${noMap.entry.id}`, { body: { lat: 12.71, long: 108.06 } });
+    expect(moved.status).toBe(200);
+    const withBoth = (await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token })).body.data;
+    expect(withBoth.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 1, noMap.entry.id, 12.71, 108.06, 5, null, 0]);
   });
 });
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { housekeeping } from '../src/core/platform-routes';
-import { openDatabase } from '../src/db/client';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { seededPglite } from './templates';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('configuration', () => {
 
 describe('envelope and errors', () => {
   it('answers 500 with a request id and nothing internal', async () => {
-    const database = await openDatabase({ dir: 'memory://' });
+    const database = await seededPglite();
     const { app } = await buildApp({ database, logger: false, env: {}, config: { ADMIN_PASSWORD: 'Admin@12345', DATA_DIR: t.dataDir } });
     app.router.add({
       method: 'GET',

@@ -29,8 +29,9 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   stamps: { trace_id: null },
   // a calendar's variety must be of its crop: a sample variety of its own would not
   'seasonal-calendars': { product_plant_id: null },
-  // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table
-  'discharge-constructs': { documents: [], standard_code: null },
+  // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table;
+  // the sample's type (domestic) takes K, not the industrial Kq and Kf
+  'discharge-constructs': { documents: [], standard_code: null, kq: null, kf: null },
   // a video's address is a real YouTube one (its embed page and thumbnail are worked out from it)
   // an album of images holds no documents (the module empties the other kind's list)
   libraries: { kind: 'images', documents: null },
@@ -130,6 +131,11 @@ export async function sampleBody(t: TestApp, def: ResourceDef, depth = 0): Promi
   for (const k of SAMPLE_DERIVED[def.name] ?? []) delete body[k];
   // an account's scope: the sample's ward when it has one (a nested sample has none: scope all)
   if (def.name === 'users') body.scope = body.ward_id ? 'ward' : 'all';
+  // an article's thumbnail is an image of the media library (content/articles.module.ts)
+  if (def.name === 'articles' && typeof body.thumbnail === 'string') {
+    const r = await call(t, 'POST', '/api/admin/images', { body: { file: body.thumbnail, alt: 'Ảnh mẫu' } });
+    if (r.status !== 200) throw new Error(`sample image: ${r.status} ${JSON.stringify(r.body)}`);
+  }
   return { ...body, ...SAMPLE_OVERRIDES[def.name] };
 }
 

@@ -17,6 +17,7 @@ import { tempPgDatabase } from './pg-temp';
 import { S3_KEYS, type S3Server, startS3Server } from './s3-server';
 import { startServer } from './server-process';
 import { storageContract } from './storage-contract';
+import { emptyPglite } from './templates';
 
 const PG = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -184,7 +185,7 @@ describe(`an app on S3 (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 180_000 },
       const d = await tempPgDatabase(PG, 'rs');
       cleanups.push(d.drop);
       target = await openDatabase({ url: d.url, poolSize: 2 });
-    } else target = await openDatabase({ dir: 'memory://' });
+    } else target = await emptyPglite();
     cleanups.push(() => target.close());
     const into = await store('restored');
     const r = await restoreFrom(target, into, file, { tmp: tmp('nns-s3rs-') });
@@ -208,7 +209,7 @@ describe(`an app on S3 (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 180_000 },
     expect(await login(app, 'admin', ADMIN_PASSWORD)).toBeTruthy();
 
     // a second restore finds the database and the prefix in use
-    const target2 = await openDatabase({ dir: 'memory://' });
+    const target2 = await emptyPglite();
     cleanups.push(() => target2.close());
     await expect(restoreFrom(target2, into, file)).rejects.toThrow(/^nơi lưu tệp S3 s3:\/\/nns-test\/restored .* không trống/);
   });

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { DowngradeRefused, knownMigrations, migrate } from '../src/db/migrate';
 import { call, login } from './helpers';
 import { tempPgDatabase } from './pg-temp';
+import { emptyPglite } from './templates';
 
 /**
  * Users' data survives upgrades: a database made by the first release (only 0000_init.sql, its demo
@@ -35,7 +36,7 @@ async function emptyTarget(): Promise<{ database: Database; dataDir: string }> {
     cleanups.push(() => database.close());
     return { database, dataDir };
   }
-  const database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
+  const database = await emptyPglite(path.join(dataDir, 'pglite'));
   cleanups.push(() => database.close());
   return { database, dataDir };
 }

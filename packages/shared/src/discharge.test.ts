@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFlow, exceededCodes, factorOf, kfOf, SEED_LIMITS } from './discharge';
+import { compareFlow, defaultStandard, exceededCodes, factorKindOf, factorOf, inapplicableFactors, kfOf, SEED_LIMITS, SEED_LIMITS_MEDICAL } from './discharge';
 
 const limits = (standard: string, column: string) => SEED_LIMITS.filter((l) => l.standard_code === standard && l.column === column);
 const QCVN40B = limits('QCVN 40:2011/BTNMT', 'B');
@@ -39,5 +39,24 @@ describe('wastewater limits', () => {
     const permit = { wastewater_type: 2, permitted_flow: 100 };
     expect(compareFlow({ flow: 100, cod: 999 }, permit, QCVN14A)).toEqual([{ code: 'flow', value: 100, min: null, max: 100, exceeded: false }]);
     expect(exceededCodes(compareFlow({ flow: 100.001 }, permit, QCVN14A))).toEqual(['flow']);
+  });
+
+  it('each wastewater type has its standard and its factors: K for domestic, urban (QCVN 14) and medical (QCVN 28), Kq × Kf for industrial (QCVN 40)', () => {
+    expect([1, 2, 3, 4].map(defaultStandard)).toEqual(['QCVN 14:2008/BTNMT', 'QCVN 14:2008/BTNMT', 'QCVN 28:2010/BTNMT', 'QCVN 40:2011/BTNMT']);
+    expect([1, 2, 3, 4].map(factorKindOf)).toEqual(['k', 'k', 'k', 'kq_kf']);
+    expect(inapplicableFactors(3)).toEqual(['kq', 'kf']);
+    expect(inapplicableFactors(4)).toEqual(['k_factor']);
+    // a medical permit's Kq/Kf would not count even if stored: K is its factor
+    expect(factorOf({ wastewater_type: 3, permitted_flow: 10, k_factor: 1.2, kq: 0.5, kf: 0.5 })).toBe(1.2);
+  });
+
+  it('QCVN 28:2010 A/B: COD 50/100, pH 6.5–8.5, K not on pH and coliform', () => {
+    const a = SEED_LIMITS_MEDICAL.filter((l) => l.column === 'A');
+    const b = SEED_LIMITS_MEDICAL.filter((l) => l.column === 'B');
+    expect(a).toHaveLength(10);
+    expect(b.find((l) => l.parameter === 'cod')?.limit_max).toBe(100);
+    const permit = { wastewater_type: 3, permitted_flow: 100, k_factor: 1.2 };
+    expect(exceededCodes(compareFlow({ cod: 60, bod5: 36, ph: 8.5, coliform: 3000 }, permit, a))).toEqual([]);
+    expect(exceededCodes(compareFlow({ cod: 60.01, ph: 8.51, coliform: 3001 }, permit, a))).toEqual(['ph', 'cod', 'coliform']);
   });
 });

@@ -66,8 +66,28 @@ export const parameterLabel = (code: string) => (code === 'flow' ? 'Lưu lượn
 
 export const STANDARD_DOMESTIC = 'QCVN 14:2008/BTNMT';
 export const STANDARD_INDUSTRIAL = 'QCVN 40:2011/BTNMT';
-/** The standard a new permit of this wastewater type is compared with unless it names another. */
-export const defaultStandard = (type: unknown) => (Number(type) === 4 ? STANDARD_INDUSTRIAL : STANDARD_DOMESTIC);
+export const STANDARD_MEDICAL = 'QCVN 28:2010/BTNMT';
+/**
+ * The standard a new permit of this wastewater type is compared with unless it names another:
+ * domestic and urban wastewater QCVN 14:2008 (DOMAIN.md gives no separate urban table; the 2025 revision
+ * of QCVN 14 names 'nước thải sinh hoạt và nước thải đô thị' together), medical QCVN 28:2010, industrial
+ * QCVN 40:2011.
+ */
+export const defaultStandard = (type: unknown) => {
+  const t = Number(type);
+  return t === 4 ? STANDARD_INDUSTRIAL : t === 3 ? STANDARD_MEDICAL : STANDARD_DOMESTIC;
+};
+
+/**
+ * Which factors multiply a limit for a wastewater type: Kq × Kf for industrial works (QCVN 40), K for
+ * the others (QCVN 14 for domestic and urban, QCVN 28 for medical: 1.0 for large facilities — 300 beds
+ * or more for a hospital — 1.2 for small ones). A factor that does not apply is refused by the server.
+ */
+export type FactorKind = 'k' | 'kq_kf';
+export const factorKindOf = (type: unknown): FactorKind => (Number(type) === 4 ? 'kq_kf' : 'k');
+export const FACTOR_FIELDS: Record<FactorKind, string[]> = { k: ['k_factor'], kq_kf: ['kq', 'kf'] };
+/** The factor fields a work of this type must not carry. */
+export const inapplicableFactors = (type: unknown) => (factorKindOf(type) === 'k' ? FACTOR_FIELDS.kq_kf : FACTOR_FIELDS.k);
 
 /** One row of the limits table (a standard, a column, a parameter). */
 export interface LimitRow {
@@ -119,30 +139,50 @@ const QCVN40: Seed[] = [
   ['cyanide', 0.07, 0.1],
 ];
 
-/** The two standards DOMAIN.md gives, as rows of the limits table (the migration seeds them). */
-export const SEED_LIMITS: LimitRow[] = (
-  [
-    [STANDARD_DOMESTIC, QCVN14],
-    [STANDARD_INDUSTRIAL, QCVN40],
-  ] as const
-).flatMap(([standard, rows]) =>
-  rows.flatMap(([parameter, a, b, k]) =>
-    (
-      [
-        ['A', a],
-        ['B', b],
-      ] as const
-    ).map(([column, v]) => ({
-      standard_code: standard,
-      column,
-      parameter,
-      limit_min: Array.isArray(v) ? v[0] : null,
-      limit_max: Array.isArray(v) ? v[1] : (v as number),
-      unit: DISCHARGE_PARAMETERS.find((p) => p.code === parameter)?.unit ?? '',
-      k_applies: k !== false,
-    })),
-  ),
-);
+/**
+ * QCVN 28:2010/BTNMT (nước thải y tế), Bảng 1, the parameters a flow carries: `Cmax = C × K`, K not
+ * for pH and total coliforms. (Its radioactivity α/β and Salmonella, Shigella, Vibrio cholerae — 'không
+ * phát hiện' — are not parameters of a flow here.)
+ */
+const QCVN28: Seed[] = [
+  ['ph', [6.5, 8.5], [6.5, 8.5], false],
+  ['bod5', 30, 50],
+  ['cod', 50, 100],
+  ['tss', 50, 100],
+  ['sulfide', 1, 4],
+  ['nh4', 5, 10],
+  ['no3', 30, 50],
+  ['po4', 6, 10],
+  ['oil_fat', 10, 20],
+  ['coliform', 3000, 5000, false],
+];
+
+const rowsOf = (standards: (readonly [string, Seed[]])[]): LimitRow[] =>
+  standards.flatMap(([standard, rows]) =>
+    rows.flatMap(([parameter, a, b, k]) =>
+      (
+        [
+          ['A', a],
+          ['B', b],
+        ] as const
+      ).map(([column, v]) => ({
+        standard_code: standard,
+        column,
+        parameter,
+        limit_min: Array.isArray(v) ? v[0] : null,
+        limit_max: Array.isArray(v) ? v[1] : (v as number),
+        unit: DISCHARGE_PARAMETERS.find((p) => p.code === parameter)?.unit ?? '',
+        k_applies: k !== false,
+      })),
+    ),
+  );
+/** The two standards DOMAIN.md gives, as rows of the limits table (migration 0012 seeds them). */
+export const SEED_LIMITS: LimitRow[] = rowsOf([
+  [STANDARD_DOMESTIC, QCVN14],
+  [STANDARD_INDUSTRIAL, QCVN40],
+]);
+/** Medical wastewater's own standard (migration 0015 seeds it). */
+export const SEED_LIMITS_MEDICAL: LimitRow[] = rowsOf([[STANDARD_MEDICAL, QCVN28]]);
 
 /** Kf of QCVN 40:2011 by the discharge F (m³/day): ≤ 50 → 1.2; ≤ 500 → 1.1; ≤ 5000 → 1.0; more → 0.9. */
 export function kfOf(flow: number | null | undefined): number {
@@ -165,9 +205,9 @@ export interface PermitFactors {
   kf?: number | null;
 }
 
-/** The factor Cmax = C × factor uses: Kq × Kf for industrial works (QCVN 40), K otherwise (QCVN 14). */
+/** The factor Cmax = C × factor uses: Kq × Kf for industrial works (QCVN 40), K otherwise (QCVN 14, QCVN 28). */
 export function factorOf(p: PermitFactors): number {
-  if (Number(p.wastewater_type) === 4) return (p.kq ?? 0.9) * (p.kf ?? kfOf(p.permitted_flow));
+  if (factorKindOf(p.wastewater_type) === 'kq_kf') return (p.kq ?? 0.9) * (p.kf ?? kfOf(p.permitted_flow));
   return p.k_factor ?? 1;
 }
 

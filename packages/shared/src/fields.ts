@@ -75,6 +75,8 @@ export interface FieldOptions {
   landline?: boolean;
   /** shown on forms only while each named field holds one of the values (a notification's audience id); sent empty otherwise */
   showWhen?: Record<string, unknown[]>;
+  /** a `showWhen` field that may stay empty while shown (the form marks `showWhen` fields required otherwise) */
+  optionalWhenShown?: boolean;
   /**
    * ref / refs: the path under /api/admin the form's picker asks instead of the target's list, when
    * the user may pick only some records ('roles/assignable': the roles the user may give). Same

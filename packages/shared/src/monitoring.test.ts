@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertLevelOf,
   aqiSubIndex,
   BAND_PRESETS,
   bandConfigErrors,
@@ -159,5 +160,9 @@ describe('band configs', () => {
     expect(bandOf(3, BAND_PRESETS[3], { rain_mm: 120 })).toBe(6);
     expect(bandOf(5, BAND_PRESETS[5], { moisture: 30, ph: 4 })).toBe(1);
     expect(bandOf(5, BAND_PRESETS[5], { ec: 3 })).toBeNull();
+  });
+
+  it("the alert level is 1 'Cảnh báo', and rain's worst, 6 'Mưa rất to'", () => {
+    expect([1, 2, 3, 4, 5, 6].map((t) => alertLevelOf(t as 1))).toEqual([1, 1, 6, 1, 1, 1]);
   });
 });

@@ -143,7 +143,7 @@ async function importRow(j: RowJob, r: SheetRow) {
   const live = def.softDelete ? [sql`deleted_at is null`] : [];
   const [existing] = await exec(
     tx,
-    sql`select ${selectList(def)} from ${col(def.table)}${whereSql([sql`${col(key)} = ${keyText}`, ...live, ...scopeOf(def, ctx.user)])} limit 1`,
+    sql`select ${selectList(def)} from ${col(def.table)}${whereSql([sql`${col(key)} = ${keyText}`, ...live, ...scopeOf(def, ctx.user, 'write')])} limit 1`,
   );
   const creating = !existing;
   const body: Record<string, unknown> = {};

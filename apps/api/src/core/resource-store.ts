@@ -4,10 +4,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { badRequest, conflict, notFound } from './errors';
+import { badRequest, conflict, forbidden, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
 import { col, searchTextOf, whereSql } from './resource-query';
-import { scopeOf } from './scope';
+import { hasSharedReads, scopeOf } from './scope';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
 export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
@@ -225,7 +225,8 @@ export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, 
 
 /** One live (or, with trashed, soft-deleted) record inside the user's scope, or 404. */
 export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o: { trashed?: boolean; forUpdate?: boolean } = {}) {
-  const scope = scopeOf(def, ctx.user);
+  // a write's locking read stays inside what the user may write (not the shared rows they may only read)
+  const scope = scopeOf(def, ctx.user, o.forUpdate ? 'write' : 'read');
   if (!o.forUpdate && !scope.length) {
     // the read of a user who sees every row: one fixed text per resource (and trashed), prepared once
     const live = def.softDelete ? (o.trashed ? sql` and deleted_at is not null` : sql` and deleted_at is null`) : sql``;
@@ -245,6 +246,10 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
   const q = sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`;
   // a read (not a write's locking read) is one of the hot statements: prepared on PostgreSQL
   const rows = o.forUpdate ? await exec(db, q) : await execPrepared(db, q);
+  if (!rows[0] && o.forUpdate && hasSharedReads(def)) {
+    const shared = await exec(db, sql`select 1 from ${col(def.table)}${whereSql([sql`id = ${id}`, ...scopeOf(def, ctx.user)])}`);
+    if (shared.length) throw forbidden(`${def.label} dùng chung (không thuộc phường/xã nào): bạn chỉ được xem, không được sửa hoặc xóa`);
+  }
   if (!rows[0]) throw notFound(`Không tìm thấy ${def.label.toLowerCase()}`);
   return rows[0];
 }

@@ -41,11 +41,31 @@ function ownRowsCondition(def: ResourceDef, user: SessionUser): SQL {
   return 'province_id' in def.fields ? sql`(${inWards} or ${col('province_id')} = ${user.province_id})` : inWards;
 }
 
-/** The conditions that keep a user inside their scope on this resource (none for 'all' or an unbound resource). */
-export function scopeOf(def: ResourceDef, user: SessionUser | null): SQL[] {
+/**
+ * Rows of a ward-bound resource that scoped accounts may also read, never write: shared rows that
+ * belong to no ward but concern theirs (a region's season calendar for the officers of the wards of
+ * that region). Registered by the module that owns the resource (readScopeAlso); the engine applies
+ * them to lists, counts, exports and reads, and leaves them out of every write's locking read.
+ */
+const sharedReads = new Map<string, (user: SessionUser) => SQL>();
+export function readScopeAlso(resource: string, rows: (user: SessionUser) => SQL) {
+  sharedReads.set(resource, rows);
+}
+
+/** Whether a scoped user can read this row only through the shared rows of its resource (so may not write it). */
+export const hasSharedReads = (def: ResourceDef) => sharedReads.has(def.name);
+
+/**
+ * The conditions that keep a user inside their scope on this resource (none for 'all' or an unbound
+ * resource). `write` leaves out the shared rows the user may only read (readScopeAlso).
+ */
+export function scopeOf(def: ResourceDef, user: SessionUser | null, mode: 'read' | 'write' = 'read'): SQL[] {
   if (seesAll(user)) return [];
   const u = user as SessionUser;
-  if (def.wardScoped) return [ownRowsCondition(def, u)];
+  if (def.wardScoped) {
+    const shared = mode === 'read' ? sharedReads.get(def.name) : undefined;
+    return [shared ? sql`(${ownRowsCondition(def, u)} or ${shared(u)})` : ownRowsCondition(def, u)];
+  }
   if (def.wardVia) {
     const parent = wardParentOf(def);
     const inner = parent.wardScoped ? ownRowsCondition(parent, u) : sql.join(scopeOf(parent, u), sql` and `);

@@ -14,6 +14,8 @@ export interface SessionUser {
   scope?: 'all' | 'province' | 'ward';
   province_id?: number | null;
   ward_id?: number | null;
+  /** the account's ward as GET /api/admin/profile names it (a ward officer's fixed ward in forms) */
+  ward?: { id: number; code?: string; name: string } | null;
   [key: string]: unknown;
 }
 

@@ -32,6 +32,12 @@ export const RAIN_COLORS = ['#bdbdbd', '#81d4fa', '#29b6f6', '#0288d1', '#01579b
 export const levelColor = (type: MonitoringType, level: number) =>
   type === 3 ? (RAIN_COLORS[level - 1] ?? '#999999') : String(MONITORING_BANDS.find((o) => o.value === level)?.color ?? '#999999');
 
+/**
+ * The level that raises a band alert when a station stays in it: 1 'Cảnh báo', and for rain its
+ * most severe level, 6 'Mưa rất to' (rain levels rise with severity; 1 is 'Không mưa').
+ */
+export const alertLevelOf = (type: MonitoringType) => (type === 3 ? RAIN_LEVELS.length : 1);
+
 const r = (level: number, from: number | null, to: number | null): BandRange => ({ level, from, to });
 
 /** Presets: VN_AQI and VN_WQI bands mapped onto the five levels, the national rain levels, plain defaults for the rest. */

@@ -36,7 +36,7 @@ export default defineResource({
     seo_description: textarea({ label: 'Mô tả SEO', max: 500 }),
   },
   list: {
-    columns: ['title', 'category_id', 'status', 'published_at', 'is_hot', 'is_highlight'],
+    columns: ['title', 'category_id', 'status', 'published_at', 'view_count', 'is_hot', 'is_highlight'],
     sort: ['title', 'published_at', 'view_count'],
   },
   actions: {

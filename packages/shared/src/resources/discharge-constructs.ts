@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { LIMIT_COLUMNS, WASTEWATER_TYPES } from '../discharge';
 import { ANNOUNCEMENT, PUBLIC_STATUS } from '../enums';
-import { code, date, defineResource, enumField, files, float, ref, text, textarea } from '../index';
+import { code, date, defineResource, enumField, files, float, json, ref, text, textarea } from '../index';
 import { VN_LAT, VN_LONG } from '../producers';
 
 /**
@@ -35,12 +36,33 @@ export default defineResource({
     standard_code: text({
       label: 'Quy chuẩn áp dụng',
       max: 100,
-      help: 'Để trống: QCVN 14:2008/BTNMT (sinh hoạt, đô thị, y tế) hoặc QCVN 40:2011/BTNMT (công nghiệp)',
+      help: 'Để trống: QCVN 14:2008/BTNMT (sinh hoạt, đô thị), QCVN 28:2010/BTNMT (y tế) hoặc QCVN 40:2011/BTNMT (công nghiệp)',
     }),
     limit_column: enumField(LIMIT_COLUMNS, { label: 'Cột giới hạn áp dụng', required: true, default: 'B' }),
-    k_factor: float({ label: 'Hệ số K (QCVN 14)', min: 0.1, max: 5, help: '1,0 với cơ sở lớn, 1,2 với cơ sở nhỏ; để trống là 1,0' }),
-    kq: float({ label: 'Hệ số Kq (QCVN 40)', min: 0.1, max: 5, help: 'Theo lưu lượng nguồn tiếp nhận; để trống là 0,9 (sông, không có số liệu)' }),
-    kf: float({ label: 'Hệ số Kf (QCVN 40)', min: 0.1, max: 5, help: 'Để trống: tính theo lưu lượng xả cho phép' }),
+    k_factor: float({
+      label: 'Hệ số K (QCVN 14, QCVN 28)',
+      min: 0.1,
+      max: 5,
+      help: '1,0 với cơ sở lớn (bệnh viện từ 300 giường), 1,2 với cơ sở nhỏ; để trống là 1,0',
+      showWhen: { wastewater_type: [1, 2, 3] },
+      optionalWhenShown: true,
+    }),
+    kq: float({
+      label: 'Hệ số Kq (QCVN 40)',
+      min: 0.1,
+      max: 5,
+      help: 'Theo lưu lượng nguồn tiếp nhận; để trống là 0,9 (sông, không có số liệu)',
+      showWhen: { wastewater_type: [4] },
+      optionalWhenShown: true,
+    }),
+    kf: float({
+      label: 'Hệ số Kf (QCVN 40)',
+      min: 0.1,
+      max: 5,
+      help: 'Để trống: tính theo lưu lượng xả cho phép',
+      showWhen: { wastewater_type: [4] },
+      optionalWhenShown: true,
+    }),
     public_status: enumField(PUBLIC_STATUS, { label: 'Trạng thái công khai', required: true, default: 2, filter: true }),
     announce: enumField(ANNOUNCEMENT, { label: 'Công bố', required: true, default: 2, filter: true }),
     documents: files({ label: 'Tài liệu (giấy phép, báo cáo, PDF)', max: 20 }),
@@ -48,6 +70,8 @@ export default defineResource({
     last_flow: float({ label: 'Lưu lượng đo gần nhất (m³/ngày)', readOnly: true, hideInForm: true }),
     last_measured_date: date({ label: 'Ngày đo gần nhất', readOnly: true, hideInForm: true, sort: true }),
     last_exceeded_date: date({ label: 'Lần vượt giới hạn gần nhất', readOnly: true, hideInForm: true, sort: true }),
+    // the months (YYYYMM, UTC+7) in which a flow broke a limit: the map's 'vượt giới hạn' of any period in one scan
+    exceeded_months: json(z.array(z.number().int()), { label: 'Các tháng vượt giới hạn', readOnly: true, hideInForm: true }),
   },
   list: {
     columns: ['code', 'name', 'wastewater_type', 'ward_id', 'permitted_flow', 'last_flow', 'public_status', 'announce'],

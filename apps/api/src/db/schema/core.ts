@@ -292,7 +292,8 @@ export const monitoringDaily = rollup('monitoring_daily');
 
 /**
  * Alert state of a station, kept in the database so a restart does not reset it: since when its
- * latest readings have been in band 1 ('Cảnh báo'), and since when they have been out of it while
+ * latest readings have been in its type's alert level (band 1 'Cảnh báo'; rain: level 6 'Mưa rất
+ * to'; the column keeps its first name), and since when they have been out of it while
  * an alert is open (the clear waits for MONITORING_ALERT_CLEAR_MINUTES: hysteresis).
  */
 export const monitoringStationState = pgTable('monitoring_station_state', {

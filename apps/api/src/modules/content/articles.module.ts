@@ -23,8 +23,21 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * it replaces (article_revisions); someone who may not approve cannot change a published article,
  * and their change to a pending or approved one sends it back to draft (afterWrite).
  */
+/**
+ * The thumbnail is an image of the media library (the form's 'Chọn ảnh từ thư viện'), so the
+ * library's used-by list names the article and refuses to delete the image while it is shown. A
+ * thumbnail the article already holds stays valid as it is.
+ */
+async function checkThumbnail(tx: Db, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const url = data.thumbnail;
+  if (url == null || url === '' || url === existing?.thumbnail) return;
+  const [hit] = await exec(tx, sql`select 1 from images where file = ${String(url)} limit 1`);
+  if (!hit) throw badRequest([{ field: 'thumbnail', message: 'Ảnh đại diện phải được chọn từ thư viện ảnh' }]);
+}
+
 const hooks: ResourceHooks = {
   async beforeCreate(data, ctx, tx) {
+    await checkThumbnail(tx, data);
     const slug = await uniqueSlug(tx, 'articles', String(data.slug || data.title));
     if (!slug) throw badRequest([{ field: 'title', message: 'Tiêu đề phải có chữ cái hoặc chữ số' }]);
     return { ...data, slug, author: data.author || ctx.user?.full_name || null };
@@ -35,6 +48,7 @@ const hooks: ResourceHooks = {
       return data;
     }
     if (existing.is_published && !mayApprove(ctx)) throw conflict(MESSAGES.publishedLocked);
+    await checkThumbnail(tx, data, existing);
     const out = { ...data };
     if ('slug' in data) {
       if (!data.slug) out.slug = existing.slug;

@@ -1,11 +1,13 @@
 import { parseVideoUrl, UPLOAD_PREFIX } from '@nns/shared';
 import imagesDef from '@nns/shared/resources/images';
+import librariesDef from '@nns/shared/resources/libraries';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
-import { exec, findOne } from '../../core/resource-store';
+import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { clearWebCache } from './web-answer';
 
@@ -30,6 +32,14 @@ export async function usesOfImage(db: Db, url: string): Promise<ImageUse[]> {
       union all (select 'video', id, title from videos where thumbnail = ${url} order by id limit 50)`,
   );
 }
+
+const reorderBody = z
+  .object({
+    items: z
+      .array(z.string({ error: 'Mục trong thư viện không hợp lệ' }).max(1000, 'Mục trong thư viện không hợp lệ'), { error: 'Danh sách mục không hợp lệ' })
+      .max(100, 'Tối đa 100 mục'),
+  })
+  .strict();
 
 const useSchema = z.object({ kind: z.enum(['article', 'library', 'video']), id: z.number(), title: z.string() });
 
@@ -100,6 +110,42 @@ export default defineModule({
     },
   },
   routes(router, services) {
+    router.add({
+      method: 'PUT',
+      url: '/api/admin/libraries/reorder/:id',
+      access: { action: 'update', subject: 'libraries' },
+      summary: 'Sắp xếp lại ảnh (album) hoặc tài liệu của một thư viện: danh sách đủ mọi mục hiện có, mỗi mục một lần, theo thứ tự mới',
+      tags: ['Thư viện'],
+      params: idParams,
+      body: reorderBody,
+      response: z.object({ entry: z.record(z.string(), z.unknown()) }),
+      message: 'Đã lưu thứ tự',
+      handler: (ctx) =>
+        services.db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const existing = await findOne(tx, librariesDef, ctx.params.id, ctx, { forUpdate: true });
+          const field = existing.kind === 'documents' ? 'documents' : 'images';
+          const now = ((existing[field] as string[] | null) ?? []).map(String);
+          const next = ctx.body.items;
+          const count = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+          const a = count(now);
+          const b = count(next);
+          if (next.length !== now.length || [...a].some(([k, n]) => b.get(k) !== n)) {
+            const what = field === 'images' ? 'ảnh' : 'tài liệu';
+            throw badRequest([
+              {
+                field: 'items',
+                message: `Danh sách phải gồm đúng mọi ${what} hiện có của thư viện, mỗi ${what} một lần (thư viện vừa được sửa ở nơi khác? hãy tải lại)`,
+              },
+            ]);
+          }
+          const row = await writeRecord({ def: librariesDef, ctx, db: tx, existing, data: { [field]: next }, auditKeys: [field], audit: 'reorder' });
+          clearWebCache();
+          await attachRefs(tx, librariesDef, [row]);
+          return { entry: present(librariesDef, row, undefined, ctx) };
+        }),
+    });
+
     router.add({
       method: 'GET',
       url: '/api/admin/images/used-by/:id',

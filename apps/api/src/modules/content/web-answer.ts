@@ -24,6 +24,11 @@ export function clearWebCache() {
  * runs at most once a WEB_CACHE_MS per URL; it answers the data, or null for a 404 with `missing`.
  */
 export async function sendCached(ctx: Ctx, produce: () => Promise<unknown | null>, missing = 'Không tìm thấy dữ liệu') {
+  return sendPublic(ctx, await cachedAnswer(ctx, produce, missing));
+}
+
+/** The answer sendCached would send (kept WEB_CACHE_MS per URL), for a route that looks at it first. */
+export async function cachedAnswer(ctx: Ctx, produce: () => Promise<unknown | null>, missing = 'Không tìm thấy dữ liệu'): Promise<PublicAnswer> {
   const key = ctx.req.url;
   const now = Date.now();
   let c = cache.get(key);
@@ -32,5 +37,5 @@ export async function sendCached(ctx: Ctx, produce: () => Promise<unknown | null
     if (cache.size >= WEB_CACHE_MAX) cache.clear();
     cache.set(key, c);
   }
-  return sendPublic(ctx, c);
+  return c;
 }

@@ -1,9 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
+import { sendPublic } from '../../core/public-answer';
 import { execPrepared, execStatic, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { sendCached } from './web-answer';
+import { articleViewsOf } from './article-views';
+import { readArticleBySlug } from './slug-read';
+import { cachedAnswer, sendCached } from './web-answer';
 
 const TAGS = ['Nội dung công khai (website)'];
 const WEB_MAX_LIMIT = 50;
@@ -106,6 +109,7 @@ export default defineModule({
   name: 'content-web',
   routes(router, services) {
     const db = services.db;
+    const views = articleViewsOf(services);
     router.add({
       method: 'GET',
       url: '/api/web/articles',
@@ -159,20 +163,11 @@ export default defineModule({
       tags: TAGS,
       params: z.object({ slug: slugParam('Đường dẫn bài viết') }).strict(),
       response: z.object({ entry: articleFull }),
-      handler: (ctx) =>
-        sendCached(
+      handler: async (ctx) => {
+        const answer = await cachedAnswer(
           ctx,
           async () => {
-            const [r] = await execStatic<Row>(
-              db,
-              'web-article|slug',
-              (v) =>
-                sql`select ${CARD_COLUMNS}, a.content, a.seo_title, a.seo_description, t.id as t_id, t.name as t_name, t.slug as t_slug,
-                (select coalesce(json_agg(json_build_object('name', g.name, 'slug', g.slug) order by g.name), '[]'::json) from tags g where g.id = any(a.tag_ids)) as tags
-              from articles a left join categories c on c.id = a.category_id left join article_types t on t.id = a.article_type_id
-              where a.slug = ${v('slug')} and a.is_published and a.published_at <= ${v('now')}::timestamptz`,
-              { slug: ctx.params.slug, now: new Date().toISOString() },
-            );
+            const r = await readArticleBySlug(services.database, ctx.params.slug, new Date().toISOString());
             if (!r) return null;
             const tags = typeof r.tags === 'string' ? JSON.parse(r.tags) : r.tags;
             return {
@@ -180,7 +175,11 @@ export default defineModule({
             };
           },
           'Không tìm thấy bài viết',
-        ),
+        );
+        // a view of a published article, counted in memory and written every few seconds (article-views.ts)
+        if (answer.status === 200) views.hit(ctx.params.slug);
+        return sendPublic(ctx, answer);
+      },
     });
 
     router.add({

@@ -1,11 +1,11 @@
-import { defaultStandard, WASTEWATER_TYPES } from '@nns/shared/discharge';
+import { defaultStandard, inapplicableFactors } from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { publishExport } from '../../core/export';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
-import { type ListQuery, listQuerySchema, whereOf, whereSql } from '../../core/resource-query';
+import { type ListQuery, listQuerySchema, whereOf } from '../../core/resource-query';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { echoedKeys, writeAction, writeRecord } from '../../core/write-path';
@@ -13,19 +13,36 @@ import type { Db } from '../../db/client';
 import { complianceOf, periodOf } from './compliance';
 import { writeConstructWorkbook, writeListWorkbook } from './exports';
 import { constructOf, rejudgeAll, rejudgeUsing } from './judge';
+import { exceededParam, exceedPeriodOf, periodParam, pushExceeded, registerOverview } from './overview';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
 const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_factor', 'kq', 'kf'];
 const rejudge = new WeakSet<Ctx>();
-const POINT_FIELDS = JSON.stringify(['id', 'lat', 'long', 'wastewater_type', 'exceeded', 'code', 'name']);
 
-/** The first day of the current month at UTC+7, as a date-only value is stored. */
-export const monthStart = (now = Date.now()) => `${new Date(now + 7 * 3_600_000).toISOString().slice(0, 7)}-01T00:00:00.000Z`;
+const FACTOR_MESSAGE: Record<string, string> = {
+  k_factor: 'Hệ số K chỉ áp dụng cho nước thải sinh hoạt, đô thị, y tế (QCVN 14, QCVN 28); nước thải công nghiệp dùng Kq và Kf',
+  kq: 'Hệ số Kq chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
+  kf: 'Hệ số Kf chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
+};
+
+/**
+ * The factors of the work's type only (the judge multiplies by K, or by Kq × Kf for industrial works):
+ * a value sent for a factor that does not apply is refused; one stored from before a change of type is
+ * cleared, so what the work shows is what the judge uses.
+ */
+function checkFactors(data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const type = data.wastewater_type ?? existing?.wastewater_type;
+  const wrong = inapplicableFactors(type);
+  const errors = wrong.filter((k) => data[k] != null).map((field) => ({ field, message: FACTOR_MESSAGE[field] }));
+  if (errors.length) throw badRequest(errors);
+  for (const k of wrong) if (existing?.[k] != null) data[k] = null;
+}
 
 async function checkPermit(db: Db, data: Record<string, unknown>, existing?: Record<string, unknown>) {
   const docs = data.documents as string[] | null | undefined;
   if (docs?.some((d) => !/\.pdf$/i.test(d))) throw badRequest([{ field: 'documents', message: 'Tài liệu chỉ nhận tệp PDF' }]);
+  checkFactors(data, existing);
   const merged = { ...existing, ...data };
   const std = (merged.standard_code as string | null) || defaultStandard(merged.wastewater_type);
   const column = (merged.limit_column as string | null) ?? 'B';
@@ -74,10 +91,7 @@ export const limitHooks: ResourceHooks = {
   },
 };
 
-const exportQueryOf = (q: z.ZodObject) =>
-  q.omit({ page: true, limit: true, cursor: true }).extend({
-    exceeded: z.enum(['1', '0'], { error: "Bộ lọc 'vượt giới hạn' chỉ nhận 1 hoặc 0" }).optional(),
-  });
+const exportQueryOf = (q: z.ZodObject) => q.omit({ page: true, limit: true, cursor: true }).extend({ exceeded: exceededParam, period: periodParam });
 const periodQuery = z
   .object({
     from: z
@@ -188,57 +202,7 @@ export default defineModule({
         }),
     });
 
-    const overviewQuery = z
-      .object({
-        wastewater_type: listQuery.shape.wastewater_type,
-        ward_id: listQuery.shape.ward_id,
-        public_status: listQuery.shape.public_status,
-        exceeded: z.enum(['1', '0'], { error: "Bộ lọc 'vượt giới hạn' chỉ nhận 1 hoặc 0" }).optional(),
-      })
-      .strict();
-    router.add({
-      method: 'GET',
-      url: `${base}/overview`,
-      access: { action: 'list', subject: S },
-      summary:
-        "Bản đồ tổng quan: mọi công trình trong phạm vi (điểm gọn: id, vĩ độ, kinh độ, loại, vượt giới hạn tháng này, mã, tên), lọc theo loại, phường/xã, công khai, 'vượt giới hạn'",
-      tags,
-      query: overviewQuery,
-      response: z.object({
-        fields: z.array(z.string()),
-        points: z.array(z.array(z.unknown())).describe('[id, vĩ độ, kinh độ, loại nước thải, vượt giới hạn tháng này (1/0), mã, tên]'),
-        counts: z.array(z.object({ wastewater_type: z.number(), label: z.string(), color: z.string(), n: z.number() })),
-        exceeded: z.number(),
-        month_start: z.string(),
-      }),
-      // 10,000 works: PostgreSQL writes the points' JSON itself (one text value), so this process neither
-      // parses 70,000 values nor serialises them again; the envelope is written around it
-      raw: true,
-      handler: async (ctx) => {
-        const q = ctx.query as Partial<ListQuery> & { exceeded?: string };
-        const w = whereOf(def, q, ctx.user);
-        const since = monthStart();
-        if (q.exceeded === '1') w.push(sql`last_exceeded_date >= ${since}`);
-        if (q.exceeded === '0') w.push(sql`(last_exceeded_date is null or last_exceeded_date < ${since})`);
-        const ex = sql`coalesce(last_exceeded_date >= ${since}::timestamptz, false)`;
-        const [r] = await exec<{ points: string; t1: number; t2: number; t3: number; t4: number; x: number }>(
-          services.db,
-          sql`select coalesce(json_agg(json_build_array(id, round(lat::numeric, 6), round(long::numeric, 6), wastewater_type, case when ${ex} then 1 else 0 end, code, name) order by id), '[]')::text as points,
-            count(*) filter (where wastewater_type = 1)::int as t1, count(*) filter (where wastewater_type = 2)::int as t2,
-            count(*) filter (where wastewater_type = 3)::int as t3, count(*) filter (where wastewater_type = 4)::int as t4,
-            count(*) filter (where ${ex})::int as x
-            from discharge_constructs${whereSql(w)}`,
-        );
-        const n = [r.t1, r.t2, r.t3, r.t4].map(Number);
-        const counts = WASTEWATER_TYPES.map((o, i) => ({ wastewater_type: o.value, label: o.label, color: o.color, n: n[i] ?? 0 }));
-        ctx.reply
-          .code(200)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send(
-            `{"code":200,"message":"Thành công","data":{"fields":${POINT_FIELDS},"points":${r.points},"counts":${JSON.stringify(counts)},"exceeded":${Number(r.x)},"month_start":"${since}"}}`,
-          );
-      },
-    });
+    registerOverview(router, services);
     router.add({
       method: 'GET',
       url: `${base}/compliance/:id`,
@@ -261,12 +225,12 @@ export default defineModule({
       query: exportQuery,
       response: z.object({ url: z.string(), rows: z.number() }),
       handler: (ctx) => {
-        const q = ctx.query as ListQuery & { exceeded?: string };
+        const q = ctx.query as ListQuery & { exceeded?: string; period?: string };
+        const p = exceedPeriodOf(q.period);
+        if (!p) throw badRequest([{ field: 'period', message: 'Không chọn được tháng sau tháng này' }]);
         const w = whereOf(def, q, ctx.user);
-        const since = monthStart();
-        if (q.exceeded === '1') w.push(sql`last_exceeded_date >= ${since}`);
-        if (q.exceeded === '0') w.push(sql`(last_exceeded_date is null or last_exceeded_date < ${since})`);
-        return publishExport(services, ctx, 'cong-trinh-xa-thai', (file) => writeListWorkbook(services, w, q, since, file));
+        pushExceeded(w, q.exceeded, p);
+        return publishExport(services, ctx, 'cong-trinh-xa-thai', (file) => writeListWorkbook(services, w, q, p, file));
       },
     });
     router.add({

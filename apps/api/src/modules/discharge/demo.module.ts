@@ -1,4 +1,4 @@
-import { compareFlow, defaultStandard, exceededCodes, PARAMETER_CODES, SEED_LIMITS } from '@nns/shared/discharge';
+import { compareFlow, defaultStandard, exceededCodes, PARAMETER_CODES, SEED_LIMITS, SEED_LIMITS_MEDICAL } from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import inventoryDef from '@nns/shared/resources/discharge-inventory';
 import { sql } from 'drizzle-orm';
@@ -185,7 +185,7 @@ export async function seedDischargeDemo(s: Services, now = Date.now()) {
     };
     row.search_text = searchTextOf(constructsDef, row);
     const [created] = await exec<{ id: number }>(db, insertSql(constructsDef, row));
-    const limits = SEED_LIMITS.filter((l) => l.standard_code === defaultStandard(w.type) && l.column === row.limit_column);
+    const limits = [...SEED_LIMITS, ...SEED_LIMITS_MEDICAL].filter((l) => l.standard_code === defaultStandard(w.type) && l.column === row.limit_column);
     const permit = { wastewater_type: w.type, permitted_flow: w.permitted, k_factor: row.k_factor as number | null, kq: row.kq as number | null };
     const rand = rng(2600 + n);
     const values: ReturnType<typeof sql>[] = [];

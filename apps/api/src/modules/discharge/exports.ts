@@ -13,6 +13,7 @@ import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { complianceOf, type Period } from './compliance';
 import { inventoryOf } from './inventory.module';
+import type { ExceedPeriod } from './overview';
 
 /** Excel's 'light red fill with dark red text': the cell of a value over its limit. */
 export const RED_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
@@ -22,8 +23,12 @@ const HEAD: Partial<ExcelJS.Font> = { bold: true };
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
+/** 'tháng này', 'tháng 03/2026', '12 tháng gần nhất'. */
+export const periodLabel = (p: ExceedPeriod) =>
+  p.kind === 'this-month' ? 'tháng này' : p.kind === 'last-12-months' ? '12 tháng gần nhất' : `tháng ${String(p.from).slice(4)}/${String(p.from).slice(0, 4)}`;
+
 /** The list as its screen shows it, under the list's filters; 'Vượt giới hạn tháng này' filled red where yes. */
-export async function writeListWorkbook(services: Services, w: SQL[], q: ListQuery, since: string, file: string): Promise<number> {
+export async function writeListWorkbook(services: Services, w: SQL[], q: ListQuery, period: ExceedPeriod, file: string): Promise<number> {
   const Excel = await loadExcel();
   const wb = new Excel.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(constructsDef.label), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
@@ -39,10 +44,10 @@ export async function writeListWorkbook(services: Services, w: SQL[], q: ListQue
     { header: 'Lưu lượng đo gần nhất (m³/ngày)', key: 'last_flow', width: 18, numFmt: NUM, value: (r) => num(r.last_flow) },
     { header: 'Ngày đo gần nhất', key: 'last_measured_date', width: 14, numFmt: DATE_FMT, value: (r) => excelDate(r.last_measured_date) },
     {
-      header: 'Vượt giới hạn tháng này',
+      header: `Vượt giới hạn ${periodLabel(period)}`,
       key: 'exceeded',
       width: 14,
-      value: (r) => (r.last_exceeded_date && String(r.last_exceeded_date) >= since ? 'Có' : 'Không'),
+      value: (r) => ((r.exceeded_months as number[] | null)?.some((m) => m >= period.from && m <= period.to) ? 'Có' : 'Không'),
     },
     { header: 'Lần vượt giới hạn gần nhất', key: 'last_exceeded_date', width: 16, numFmt: DATE_FMT, value: (r) => excelDate(r.last_exceeded_date) },
     { header: 'Trạng thái công khai', key: 'public_status', width: 16, value: (r) => optionLabel(PUBLIC_STATUS, r.public_status) },

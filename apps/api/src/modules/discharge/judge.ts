@@ -69,16 +69,25 @@ export function judge(values: Record<string, unknown>, c: Construct, limits: Lim
   return { checks, status: exceeded.length ? 2 : 1, exceeded };
 }
 
+/** The months (YYYYMM) in which a flow of work `c` broke a limit, as a JSON array (null when none); migration 0015 backfills with the same text. */
+const EXCEEDED_MONTHS = sql.raw(
+  `select jsonb_agg(distinct (extract(year from t.measured_date at time zone 'UTC') * 100 + extract(month from t.measured_date at time zone 'UTC'))::int)
+    from discharge_traffic t where t.construct_id = c.id and t.status = 2`,
+);
+
 /**
  * Keeps the work's summary in step with its flows (in the writer's transaction): the latest flow and
- * its day, and the last day any flow broke a limit (the map's 'vượt giới hạn' filter reads it).
+ * its day, the last day any flow broke a limit and the months it happened in (the map's 'vượt giới
+ * hạn' of a period reads them), and its updated_at (the map's ETag follows it).
  */
 export async function refreshSummary(db: Db, constructId: number) {
   await db.execute(
     sql`update discharge_constructs c set
       last_flow = (select t.flow from discharge_traffic t where t.construct_id = c.id order by t.measured_date desc, t.id desc limit 1),
       last_measured_date = (select max(t.measured_date) from discharge_traffic t where t.construct_id = c.id),
-      last_exceeded_date = (select max(t.measured_date) from discharge_traffic t where t.construct_id = c.id and t.status = 2)
+      last_exceeded_date = (select max(t.measured_date) from discharge_traffic t where t.construct_id = c.id and t.status = 2),
+      exceeded_months = (${EXCEEDED_MONTHS}),
+      updated_at = now()
       where c.id = ${constructId}`,
   );
 }

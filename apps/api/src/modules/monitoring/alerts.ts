@@ -1,10 +1,12 @@
 import { optionLabel } from '@nns/shared';
-import { levelLabel, MONITORING_TYPES, type MonitoringType } from '@nns/shared/monitoring';
+import { alertLevelOf, levelLabel, MONITORING_TYPES, type MonitoringType } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { notify } from '../../core/notify';
 import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
+import { PEAK } from './ingest';
+import { clearOverviewCache } from './overview';
 
 /** How many expected intervals of silence make a station 'mất kết nối'. */
 export const OFFLINE_INTERVALS = 3;
@@ -42,8 +44,9 @@ async function tell(s: Services, db: Db, wardId: number, title: string, content:
 /**
  * One pass of the alert timer (every process runs it; each alert is raised once, guarded by the
  * partial unique index on open alerts and the insert's `on conflict do nothing`):
- * - band: in band 1 since longer than the enter time and no open band alert → raise and tell;
- * - clear: an open band alert whose station has been out of band 1 longer than the clear time → end;
+ * - band: in its type's alert level (band 1 'Cảnh báo'; rain 6 'Mưa rất to') since longer than the
+ *   enter time and no open band alert → raise and tell;
+ * - clear: an open band alert whose station has been out of that level longer than the clear time → end;
  * - offline: an active station silent for more than 3 expected intervals → raise 'mất kết nối'.
  */
 export async function evaluateAlerts(
@@ -53,6 +56,7 @@ export async function evaluateAlerts(
 ) {
   const nowIso = now.toISOString();
   const raised: { station_id: number; kind: string }[] = [];
+  let cleared = 0;
   await s.database.db.transaction(async (t) => {
     const db = t as unknown as Db;
     const band = await exec<Due>(
@@ -62,10 +66,18 @@ export async function evaluateAlerts(
           and not exists (select 1 from monitoring_alerts a where a.station_id = m.id and a.kind = 'band' and a.ended_at is null)`,
     );
     for (const d of band) {
+      // the peak so far: the worst value of the readings since the station entered the level
+      // (later readings keep it up to date as they arrive: ingest.ts)
+      const peak = PEAK[Number(d.type) as MonitoringType];
+      const value = peak
+        ? sql`(select ${peak.worse === 'max' ? sql`max` : sql`min`}(x.v) from (
+            select case ${peak.param}::text when 'aqi' then r.aqi::float8 when 'wqi' then r.wqi::float8 else (r.values ->> ${peak.param}::text)::float8 end as v
+            from monitoring_readings r where r.station_id = ${d.id} and r.measured_at >= ${d.since}::timestamptz and r.measured_at <= ${nowIso}::timestamptz) x)`
+        : sql`null::float8`;
       const [a] = await exec<{ id: number }>(
         db,
         sql`insert into monitoring_alerts (station_id, kind, started_at, peak, peak_param)
-          select ${d.id}, 'band', ${d.since}::timestamptz, null, null on conflict do nothing returning id`,
+          select ${d.id}, 'band', ${d.since}::timestamptz, ${value}, ${peak?.param ?? null}::text on conflict do nothing returning id`,
       );
       if (!a) continue;
       raised.push({ station_id: d.id, kind: 'band' });
@@ -75,14 +87,16 @@ export async function evaluateAlerts(
         db,
         Number(d.ward_id),
         `Cảnh báo quan trắc: ${d.name}`,
-        `Trạm ${optionLabel(MONITORING_TYPES, type).toLowerCase()} ${d.code} ở mức '${levelLabel(type, 1)}' từ ${vnTime(iso(d.since) as string)}.`,
+        `Trạm ${optionLabel(MONITORING_TYPES, type).toLowerCase()} ${d.code} ở mức '${levelLabel(type, alertLevelOf(type))}' từ ${vnTime(iso(d.since) as string)}.`,
       );
     }
-    await db.execute(
+    const ended = await exec<{ id: number }>(
+      db,
       sql`update monitoring_alerts a set ended_at = st.clear_since from monitoring_station_state st
         where a.station_id = st.station_id and a.kind = 'band' and a.ended_at is null
-          and st.clear_since is not null and st.clear_since <= ${nowIso}::timestamptz - make_interval(mins => ${o.clearMinutes})`,
+          and st.clear_since is not null and st.clear_since <= ${nowIso}::timestamptz - make_interval(mins => ${o.clearMinutes}) returning a.id`,
     );
+    cleared += ended.length;
     const silent = await exec<Due>(
       db,
       sql`select m.id, m.code, m.name, m.type, m.ward_id, coalesce(m.last_reading_at, m.created_at) as since from monitorings m
@@ -105,5 +119,6 @@ export async function evaluateAlerts(
       );
     }
   });
+  if (raised.length || cleared) clearOverviewCache();
   return raised;
 }

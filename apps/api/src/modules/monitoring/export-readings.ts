@@ -1,4 +1,4 @@
-import { levelColor, levelLabel, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
+import { alertLevelOf, levelColor, levelLabel, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { loadExcel } from '../../core/excel';
 import { DATETIME_FMT, excelDateTime, publishExport, sheetName } from '../../core/export';
@@ -89,7 +89,7 @@ export async function exportReadings(s: Services, ctx: Ctx, station: Record<stri
           const color = levelColor(type, band);
           const cell = row.getCell(bandCol);
           cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(color) } };
-          cell.font = { color: { argb: textOn(color) }, bold: band === 1 && type !== 3 };
+          cell.font = { color: { argb: textOn(color) }, bold: band === alertLevelOf(type) };
         }
         row.commit();
         n++;

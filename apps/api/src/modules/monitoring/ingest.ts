@@ -1,9 +1,10 @@
-import { type BandConfig, bandOf, hourlyAqi, levelColor, levelLabel, type MonitoringType, nowcast, vnWqi } from '@nns/shared/monitoring';
+import { alertLevelOf, type BandConfig, bandOf, hourlyAqi, levelColor, levelLabel, type MonitoringType, nowcast, vnWqi } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { execPrepared, iso } from '../../core/resource-store';
 import type { Database, Db } from '../../db/client';
 import { configInForce } from './band-config';
 import type { RawReading } from './ingest-validate';
+import { clearOverviewCache } from './overview';
 import { ensurePartitions } from './partitions';
 
 export interface Station {
@@ -97,7 +98,7 @@ export interface IngestAudit {
 }
 
 /** The value an alert's peak follows per type, and whether higher is worse (alerts.ts). */
-const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min' }>> = {
+export const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min' }>> = {
   1: { param: 'aqi', worse: 'max' },
   2: { param: 'wqi', worse: 'min' },
   3: { param: 'rain_mm', worse: 'max' },
@@ -108,14 +109,15 @@ const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min'
  * one text for every batch: a named prepared statement on PostgreSQL). The readings come as one JSON
  * parameter; a reading already stored (same station and time) is skipped by `on conflict do nothing`,
  * and only what this statement inserted (`ins`) reaches the hourly and daily roll-ups (UTC hours; days
- * at UTC+7), the station's latest reading and band, its alert state (band 1 starts or keeps the
- * 'since' clock, anything else starts the clear clock; an open 'offline' alert ends; an open band
- * alert takes the value into its peak) and the batch's audit row.
+ * at UTC+7), the station's latest reading and band, its alert state (the type's alert level, band 1 or
+ * rain's 6 'Mưa rất to', starts or keeps the 'since' clock, anything else starts the clear clock; an open 'offline' alert ends; an open band
+ * alert takes the value into its peak) and the batch's audit row. Each row answered says whether the
+ * station's band or its open alerts changed (`changed`: the overview's cache is then emptied).
  */
 const STORE_SQL = (p: {
   station: number;
   rows: string;
-  type: number;
+  alertLevel: number;
   peakParam: string | null;
   worse: string;
   sent: number;
@@ -144,16 +146,17 @@ const STORE_SQL = (p: {
   ), st as (
     update monitorings m set last_band = l.band, last_values = l.last, last_reading_at = l.measured_at from latest l
     where m.id = ${p.station}::int and (m.last_reading_at is null or m.last_reading_at < l.measured_at)
-    returning l.measured_at, l.band, l.last
+    returning l.measured_at, l.band, l.last, (select o.last_band from monitorings o where o.id = ${p.station}::int) as old_band
   ), state as (
     insert into monitoring_station_state (station_id, band1_since, clear_since)
-    select ${p.station}::int, case when st.band = 1 and ${p.type}::int <> 3 then st.measured_at end,
-      case when st.band = 1 and ${p.type}::int <> 3 then null else st.measured_at end from st
+    select ${p.station}::int, case when st.band = ${p.alertLevel}::int then st.measured_at end,
+      case when st.band = ${p.alertLevel}::int then null else st.measured_at end from st
     on conflict (station_id) do update set
       band1_since = case when excluded.band1_since is not null then coalesce(monitoring_station_state.band1_since, excluded.band1_since) else null end,
       clear_since = case when excluded.band1_since is not null then null else coalesce(monitoring_station_state.clear_since, excluded.clear_since) end
   ), off as (
     update monitoring_alerts a set ended_at = st.measured_at from st where a.station_id = ${p.station}::int and a.kind = 'offline' and a.ended_at is null
+    returning a.id
   ), pk as (
     update monitoring_alerts a set peak_param = ${p.peakParam}::text,
       peak = case when ${p.worse}::text = 'max' then greatest(coalesce(a.peak, x.v), x.v) else least(coalesce(a.peak, x.v), x.v) end
@@ -166,7 +169,7 @@ const STORE_SQL = (p: {
       jsonb_build_object('stored', (select count(*) from ins), 'duplicates', ${p.sent}::int - (select count(*) from ins))
     where ${p.audit !== null}::boolean
   )
-  select measured_at from ins`;
+  select measured_at, (select count(*) from st where st.band is distinct from st.old_band) + (select count(*) from off) > 0 as changed from ins`;
 
 /**
  * Stores a station's readings: a reading already stored (same station and time) is skipped, each
@@ -198,7 +201,7 @@ export async function storeReadings(
   const aqiOf = station.type === 1 ? await airIndices(db, station.id, unique) : null;
   const rows = unique.map((r) => computed(station.type, config, r, aqiOf));
   const peak = PEAK[station.type];
-  const inserted = await execPrepared<{ measured_at: string }>(
+  const inserted = await execPrepared<{ measured_at: string; changed: boolean }>(
     db,
     STORE_SQL({
       station: station.id,
@@ -212,13 +215,15 @@ export async function storeReadings(
           wqi: r.wqi ?? null,
         })),
       ),
-      type: station.type,
+      alertLevel: alertLevelOf(station.type),
       peakParam: peak?.param ?? null,
       worse: peak?.worse ?? 'max',
       sent: readings.length,
       audit: o.audit ?? null,
     }),
   );
+  // the map shows the station's band and open alerts: when either moved, this process's overview is redone
+  if (inserted[0]?.changed) clearOverviewCache();
   // another request may have stored some of them a moment ago: only what this one inserted counts
   const got = new Set(inserted.map((r) => Date.parse(iso(r.measured_at) as string)));
   const stored = rows.filter((r) => got.has(Date.parse(r.measured_at)));

@@ -4,7 +4,7 @@ import insectOrdersDef, { INSECT_CODE_RE } from '@nns/shared/resources/insect-or
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, fieldError, notFound } from '../../core/errors';
+import { badRequest, conflict, fieldError, notFound } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { exec, execPrepared, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -49,15 +49,35 @@ async function orderAnswer(db: Db, order: { id: number; code: string; name: stri
   };
 }
 
-const codeHook = (data: Record<string, unknown>) => {
-  if (typeof data.code === 'string') {
-    const c = data.code;
-    if (!INSECT_CODE_RE.test(c)) throw fieldError('code', 'Mã chỉ gồm chữ không dấu, số và dấu gạch dưới, bắt đầu bằng chữ (vd. lepidoptera)');
-    if (c.toLowerCase() === 'density') throw fieldError('code', "Mã 'density' dành cho mật độ tổng");
+/**
+ * An order's code: the right letters, not the total's key, and not another order's code in another
+ * case ('Lepidoptera' and 'lepidoptera' would share one value key of the readings and one band
+ * config). The check holds an advisory lock until the transaction ends, so two saves at once cannot
+ * both pass it.
+ */
+async function checkCode(data: Record<string, unknown>, tx: Db, exceptId?: number) {
+  if (typeof data.code !== 'string') return data;
+  const c = data.code;
+  if (!INSECT_CODE_RE.test(c)) throw fieldError('code', 'Mã chỉ gồm chữ không dấu, số và dấu gạch dưới, bắt đầu bằng chữ (vd. lepidoptera)');
+  if (c.toLowerCase() === 'density') throw fieldError('code', "Mã 'density' dành cho mật độ tổng");
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('insect_orders.code'))`);
+  const [same] = await exec<{ code: string; name: string }>(
+    tx,
+    sql`select code, name from insect_orders where lower(code) = ${c.toLowerCase()} ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  if (same) {
+    const message =
+      same.code === c
+        ? `Mã bộ '${c}' đã tồn tại (bộ ${same.name})`
+        : `Mã bộ '${c}' trùng với mã '${same.code}' của bộ ${same.name}: mã không phân biệt chữ hoa, chữ thường (cùng khóa dữ liệu '${c.toLowerCase()}')`;
+    throw conflict(message, 'code');
   }
   return data;
+}
+const hooks: ResourceHooks = {
+  beforeCreate: (d, _ctx, tx) => checkCode(d, tx),
+  beforeUpdate: (d, existing, _ctx, tx) => checkCode(d, tx, Number(existing.id)),
 };
-const hooks: ResourceHooks = { beforeCreate: (d) => codeHook(d), beforeUpdate: (d) => codeHook(d) };
 
 const webQuery = z
   .object({

@@ -28,7 +28,8 @@ export async function seafoodChecks(
   db: Db,
   wardId: number,
   latest: Record<string, number> | null,
-  series: Record<string, { min: number; max: number }[]>,
+  /** may still be on its way: the criteria are read meanwhile */
+  pending: Record<string, { min: number; max: number }[]> | Promise<Record<string, { min: number; max: number }[]>>,
 ): Promise<SeafoodCheck[]> {
   const rows = await exec<Record<string, unknown> & { seafood_id: number; seafood_name: string; id: number; name: string; stage: string | null }>(
     db,
@@ -36,6 +37,7 @@ export async function seafoodChecks(
       where ${wardId}::int = any(s.ward_ids) and s.is_active and c.is_active and s.deleted_at is null and c.deleted_at is null
       order by s.name, c.stage nulls first, c.id`,
   );
+  const series = await pending;
   const reading = Object.fromEntries(Object.entries(KEY_OF).map(([p, k]) => [p, latest?.[k] ?? null])) as Partial<Record<WaterParameter, number | null>>;
   return rows.map((c) => {
     const criteria = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, /_(min|max)$/.test(k) && v != null ? Number(v) : v]));

@@ -8,6 +8,7 @@ import { idParams } from '../../core/router';
 import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { hashDeviceKey, newDeviceKey } from './device-key';
+import { clearOverviewCache } from './overview';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
@@ -23,6 +24,8 @@ const hooks: ResourceHooks = {
     };
   },
   presentedKeys: ['last_band_label', 'last_band_color'],
+  // a station added, moved, switched off or deleted shows on this process's overview at once
+  afterWrite: () => clearOverviewCache(),
 };
 
 export default defineModule({

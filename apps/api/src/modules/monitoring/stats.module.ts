@@ -1,4 +1,4 @@
-import { levelColor, levelsOf, type MonitoringType, parametersOf } from '@nns/shared/monitoring';
+import { levelColor, levelsOf, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,9 +7,11 @@ import { defineModule } from '../../core/module';
 import { attachRefs, exec, execPrepared, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { scopeOf } from '../../core/scope';
+import type { Db } from '../../db/client';
 import { configInForce } from './band-config';
 import { exportReadings } from './export-readings';
 import { insectParameters } from './insects.module';
+import { sendOverview } from './overview';
 import { seafoodChecks } from './seafood-check';
 
 const DAY = 86_400_000;
@@ -19,6 +21,32 @@ const MAX_SPAN: Record<string, number> = { hour: 93 * DAY, day: 5 * 366 * DAY, m
 const isoDate = z
   .string({ error: 'Thời gian không hợp lệ' })
   .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Thời gian phải theo ISO 8601, ví dụ 2026-11-01T00:00:00+07:00');
+
+const POINT = sql`json_build_object('t', to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'n', n, 'min', min, 'mean', sum / n, 'max', max)`;
+
+/**
+ * A station's series over a period, never from the raw readings: hours from the hourly roll-up, days
+ * and months from the daily one (its primary key's index: station, parameter, bucket). One prepared
+ * statement per interval writes `{param: [{t, n, min, mean, max}]}` as JSON text (a year of days is
+ * ~2,500 points: they never become rows or objects in this process), and beside it each parameter's
+ * lowest and highest over the period (`spans`, what the seafood criteria are checked against).
+ */
+async function statSeries(db: Db, id: number, interval: string, f: string, t: string) {
+  const rows =
+    interval === 'month'
+      ? sql`select date_trunc('month', bucket + interval '7 hours') - interval '7 hours' as bucket, param, sum(n)::int as n, sum(sum) as sum, min(min) as min, max(max) as max
+          from monitoring_daily where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz group by 1, 2`
+      : sql`select bucket, param, n, sum, min, max from ${sql.raw(interval === 'hour' ? 'monitoring_hourly' : 'monitoring_daily')}
+          where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz`;
+  const [r] = await execPrepared<{ series: string; spans: Record<string, { min: number; max: number }[]> | string | null }>(
+    db,
+    sql`with b as materialized (${rows}), p as (select param, json_agg(${POINT} order by bucket) as pts, min(min) as lo, max(max) as hi from b group by param)
+      select coalesce((select json_object_agg(param, pts order by param) from p), '{}'::json)::text as series,
+        (select json_object_agg(param, json_build_array(json_build_object('min', lo, 'max', hi)) order by param) from p) as spans`,
+  );
+  const spans = typeof r.spans === 'string' ? JSON.parse(r.spans) : (r.spans ?? {});
+  return { series: r.series, spans: spans as Record<string, { min: number; max: number }[]> };
+}
 
 const statQuery = z
   .object({
@@ -36,39 +64,11 @@ export default defineModule({
       url: '/api/admin/monitorings/overview',
       access: { action: 'list', subject: 'monitorings' },
       summary:
-        'Tổng quan quan trắc: các trạm với mức hiện tại (bản đồ; mỗi trạm một mảng theo station_columns), số trạm theo loại và mức, các cảnh báo đang mở',
+        'Tổng quan quan trắc: các điểm trên bản đồ (một mảng phẳng, mỗi trạm sáu số theo point_fields: id, vĩ độ, kinh độ, loại, mức hiện tại, có cảnh báo), số trạm theo loại và mức, các cảnh báo đang mở; có ETag (304 khi không đổi)',
       tags: [stationsDef.label],
       raw: true,
-      handler: async (ctx) => {
-        const scope = scopeOf(stationsDef, ctx.user);
-        const w = sql.join([sql`status = 1`, ...scope], sql` and `);
-        const inScope = sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `);
-        // one statement whose answer PostgreSQL writes as JSON text: 20,000 stations never become
-        // rows and objects in this process (each station a compact array; captions and colours of
-        // the bands come from the shared enums on the client)
-        const [row] = await execPrepared<{ data: string }>(
-          services.db,
-          sql`select json_build_object(
-              'station_columns', json_build_array('id', 'code', 'name', 'type', 'ward_id', 'lat', 'long', 'last_band', 'last_reading_at'),
-              'stations', coalesce((select json_agg(json_build_array(id, code, name, type, ward_id, lat, long, last_band,
-                  to_char(last_reading_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by id)
-                from (select * from monitorings where ${w} order by id limit 20000) s), '[]'::json),
-              'counts', coalesce((select json_agg(c order by c.type, c.band nulls last)
-                from (select type, last_band as band, count(*)::int as n from monitorings where ${w} group by 1, 2) c), '[]'::json),
-              'alerts', coalesce((select json_agg(a order by a.started_at desc) from (
-                  select a.id, a.station_id, m.code as station_code, m.name as station_name, a.kind,
-                    case when a.kind = 'offline' then 'Mất kết nối' else 'Cảnh báo' end as kind_label,
-                    to_char(a.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at, a.peak, a.peak_param
-                  from monitoring_alerts a join monitorings m on m.id = a.station_id
-                  where a.ended_at is null and ${inScope} order by a.started_at desc limit 100) a), '[]'::json)
-            )::text as data`,
-        );
-        ctx.reply
-          .code(200)
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(`{"code":200,"message":"Thành công","data":${row.data}}`);
-      },
+      // the points compact (overview.ts), with an ETag: 304 when the client holds the answer
+      handler: (ctx) => sendOverview(services, ctx),
     });
     router.add({
       method: 'GET',
@@ -134,6 +134,9 @@ export default defineModule({
       tags: [stationsDef.label],
       params: idParams,
       query: statQuery,
+      // written by hand (the series as PostgreSQL's JSON text); documented as before
+      response: z.unknown(),
+      raw: true,
       handler: async (ctx) => {
         const db = services.db;
         const station = await findOne(db, stationsDef, ctx.params.id, ctx);
@@ -151,39 +154,42 @@ export default defineModule({
           ]);
         const f = new Date(from).toISOString();
         const t = new Date(to).toISOString();
-        const id = ctx.params.id;
-        // never the raw readings: hours from the hourly roll-up, days and months from the daily one
-        const rows = await exec<{ bucket: string; param: string; n: number; sum: number; min: number; max: number }>(
-          db,
-          interval === 'hour'
-            ? sql`select bucket, param, n, sum, min, max from monitoring_hourly where station_id = ${id} and bucket >= ${f} and bucket < ${t} order by param, bucket`
-            : interval === 'day'
-              ? sql`select bucket, param, n, sum, min, max from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} order by param, bucket`
-              : sql`select date_trunc('month', bucket + interval '7 hours') - interval '7 hours' as bucket, param, sum(n)::int as n, sum(sum) as sum, min(min) as min, max(max) as max
-                  from monitoring_daily where station_id = ${id} and bucket >= ${f} and bucket < ${t} group by 1, 2 order by 2, 1`,
-        );
         const type = Number(station.type) as MonitoringType;
-        const params = type === 6 ? { ...parametersOf(type), ...(await insectParameters(db)) } : parametersOf(type);
-        const series: Record<string, { t: string; n: number; min: number; mean: number; max: number }[]> = {};
-        for (const r of rows) {
-          const n = Number(r.n);
-          (series[r.param] ??= []).push({ t: iso(r.bucket) as string, n, min: Number(r.min), mean: Number(r.sum) / n, max: Number(r.max) });
-        }
-        const { config, source } = await configInForce(db, type, Number(station.ward_id));
+        // the series in the statement PostgreSQL writes as JSON text (statSeries), beside the ward's
+        // name, the bands and an insect station's orders, all at once
         const lastValues = (typeof station.last_values === 'string' ? JSON.parse(station.last_values) : station.last_values) as Record<string, number> | null;
-        return {
+        const series = statSeries(db, ctx.params.id, interval, f, t);
+        const [, stat, { config, source }, insects, seafood] = await Promise.all([
+          attachRefs(db, stationsDef, [station]),
+          series,
+          configInForce(db, type, Number(station.ward_id)),
+          type === 6 ? insectParameters(db) : Promise.resolve({} as Record<string, Parameter>),
           // water stations: the criteria of the species farmed in the station's ward (issue 15 part 7)
-          seafood: type === 2 ? await seafoodChecks(db, Number(station.ward_id), lastValues, series) : [],
+          type === 2
+            ? seafoodChecks(
+                db,
+                Number(station.ward_id),
+                lastValues,
+                series.then((x) => x.spans),
+              )
+            : Promise.resolve([]),
+        ]);
+        const params = { ...parametersOf(type), ...insects };
+        const head = JSON.stringify({
+          seafood,
           station: present(stationsDef, station, undefined, ctx),
           interval,
           from: f,
           to: t,
-          parameters: Object.fromEntries(Object.keys(series).map((k) => [k, { label: params[k]?.label ?? k, unit: params[k]?.unit ?? '' }])),
-          series,
+          parameters: Object.fromEntries(Object.keys(stat.spans).map((k) => [k, { label: params[k]?.label ?? k, unit: params[k]?.unit ?? '' }])),
           bands: config.parameters,
           band_source: source,
           levels: levelsOf(type).map((o) => ({ level: o.value, label: o.label, color: levelColor(type, Number(o.value)) })),
-        };
+        });
+        ctx.reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(`{"code":200,"message":"Thành công","data":${head.slice(0, -1)},"series":${stat.series}}}`);
       },
     });
   },

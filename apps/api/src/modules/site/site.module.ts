@@ -3,13 +3,14 @@ import bannersDef from '@nns/shared/resources/banner-images';
 import contactDef from '@nns/shared/resources/contact';
 import footerDef from '@nns/shared/resources/footer';
 import siteConfigsDef from '@nns/shared/resources/site-configs';
-import { BANNER_SLOTS, bannerState } from '@nns/shared/site';
+import { BANNER_SLOTS, bannerState, type MenuItem } from '@nns/shared/site';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict, type FieldError } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks, type Router } from '../../core/module';
 import { col } from '../../core/resource-query';
 import { attachRefs, exec, present } from '../../core/resource-store';
+import { readScopeAlso } from '../../core/scope';
 import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -38,8 +39,23 @@ function checkBannerPeriod(merged: Record<string, unknown>) {
   if (from != null && to != null && to < from) throw badRequest([{ field: 'active_to', message: 'Thời gian kết thúc hiển thị phải sau thời gian bắt đầu' }]);
 }
 
+/**
+ * A region's season calendar (no ward) concerns every ward of the region's provinces: their officers
+ * read it (list, detail, timeline) but only an account that sees everything writes it (DOMAIN.md:
+ * 'ward or region'; a region spans provinces, so no ward or province officer owns it).
+ */
+readScopeAlso('seasonal-calendars', (u) => {
+  const province = u.scope === 'ward' ? sql`(select province_id from wards where id = ${u.ward_id ?? 0})` : sql`${u.province_id ?? 0}::int`;
+  return sql`(ward_id is null and region_id in (select id from regions where ${province} = any(province_ids)))`;
+});
+
+/** Whether the account may only read this calendar (a region's, for an officer of a ward or province). */
+const calendarReadOnly = (row: Record<string, unknown>, ctx: Ctx | null) => !!ctx?.user && ctx.user.scope !== 'all' && row.ward_id == null;
+
 export const siteHooks: Record<string, ResourceHooks> = {
   'seasonal-calendars': {
+    present: (row, ctx) => ({ ...row, read_only: calendarReadOnly(row, ctx) }),
+    presentedKeys: ['read_only'],
     beforeCreate: async (data, _ctx, tx) => {
       await checkCalendar(data, tx);
       return data;
@@ -62,8 +78,48 @@ export const siteHooks: Record<string, ResourceHooks> = {
     present: (row) => ({ ...row, display_state: bannerState(row) }),
     presentedKeys: ['display_state'],
   },
-  menus: { present: (row) => ({ ...row, items: row.items ?? [] }) },
+  menus: {
+    beforeCreate: async (data, _ctx, tx) => {
+      await checkMenuLinks(tx, data.items);
+      return data;
+    },
+    beforeUpdate: async (data, _existing, _ctx, tx) => {
+      if ('items' in data) await checkMenuLinks(tx, data.items);
+      return data;
+    },
+    present: (row) => ({ ...row, items: row.items ?? [] }),
+  },
 };
+
+/**
+ * Every article or category a menu links to must exist when the menu is saved: one 400 error per
+ * item that names it (field items.<path>.ref_id, so the form shows them under the tree). An article
+ * not (yet) published may be linked: the public menu leaves it out until it is (web.module.ts).
+ */
+async function checkMenuLinks(db: Db, items: unknown) {
+  const links: { path: string; item: MenuItem }[] = [];
+  const walk = (xs: MenuItem[], at: string) =>
+    xs.forEach((i, n) => {
+      if (i.kind !== 'url' && i.ref_id) links.push({ path: `${at}.${n}`, item: i });
+      walk(i.children ?? [], `${at}.${n}.children`);
+    });
+  walk(Array.isArray(items) ? (items as MenuItem[]) : [], 'items');
+  if (!links.length) return;
+  const ids = (kind: string) => `{${[...new Set(links.filter((l) => l.item.kind === kind).map((l) => Number(l.item.ref_id)))].join(',')}}`;
+  const found = await exec<{ kind: string; id: number }>(
+    db,
+    sql`select 'article' as kind, id from articles where id = any(${ids('article')}::int[])
+      union all select 'category', id from categories where id = any(${ids('category')}::int[])`,
+  );
+  const have = new Set(found.map((r) => `${r.kind}:${r.id}`));
+  const errors: FieldError[] = links
+    .filter((l) => !have.has(`${l.item.kind}:${Number(l.item.ref_id)}`))
+    .map((l) => ({
+      field: `${l.path}.ref_id`,
+      message: `Mục '${l.item.title}': ${l.item.kind === 'article' ? 'bài viết' : 'chuyên mục'} đã liên kết không còn tồn tại, hãy chọn lại`,
+    }));
+  if (errors.length) throw badRequest(errors, errors[0].message);
+}
 
 const entryAnswer = z.object({ entry: z.record(z.string(), z.unknown()).nullable() });
 

@@ -48,7 +48,7 @@ export default defineModule({
       access: 'public',
       raw: true,
       summary:
-        'Menu đầu trang và chân trang của cổng thông tin: mỗi vị trí một menu (menu đang bật, sửa gần nhất); cây mục liên kết tới đường dẫn, bài viết hoặc chuyên mục',
+        'Menu đầu trang và chân trang của cổng thông tin: mỗi vị trí một menu (menu đang bật, sửa gần nhất); cây mục liên kết tới đường dẫn, bài viết hoặc chuyên mục (mục có bài viết chưa đăng hoặc chuyên mục đã tắt được bỏ qua)',
       tags,
       response: entries,
       handler: async (ctx) => {
@@ -57,10 +57,7 @@ export default defineModule({
           sql`select distinct on (position) id, name, position, items, updated_at from menus where status = 1 order by position, updated_at desc, id desc`,
         );
         const menus = rows.map((r) => ({ ...r, items: (r.items ?? []) as MenuItem[], updated_at: iso(r.updated_at) }));
-        await attachSlugs(
-          db,
-          menus.flatMap((m) => m.items),
-        );
+        await publicItems(db, menus);
         return sendCached(ctx, { entries: menus });
       },
     });
@@ -190,12 +187,12 @@ export default defineModule({
 type LinkedItem = MenuItem & { slug?: string | null };
 
 /**
- * Each article or category item gets the `slug` the portal links by: the article's while it is
- * published, the category's while it is switched on; null otherwise (the portal leaves the item out).
- * Articles and categories are another part's tables (issue 17 part A): where they are missing, or
- * their columns differ, the items go out with their ids only.
+ * The items the public sees: an article item carries the `slug` the portal links by while its article
+ * is published (its time has come), a category item while its category is switched on; an item whose
+ * target is not public is left out, with the items nested under it (they hang from a link that no
+ * longer leads anywhere). One query for every article and category of every menu.
  */
-async function attachSlugs(db: Db, items: LinkedItem[]) {
+async function publicItems(db: Db, menus: { items: LinkedItem[] }[]) {
   const all: LinkedItem[] = [];
   const walk = (xs: LinkedItem[]) => {
     for (const i of xs) {
@@ -203,24 +200,24 @@ async function attachSlugs(db: Db, items: LinkedItem[]) {
       walk(i.children ?? []);
     }
   };
-  walk(items);
-  const want = (kind: string) => [...new Set(all.filter((i) => i.kind === kind && i.ref_id).map((i) => Number(i.ref_id)))];
-  const lookups: [string, number[], (ids: string) => SQL][] = [
-    [
-      'article',
-      want('article'),
-      (ids) =>
-        sql`select id, slug from articles where id = any(${ids}::int[]) and is_published and (published_at is null or published_at <= ${new Date().toISOString()})`,
-    ],
-    ['category', want('category'), (ids) => sql`select id, slug from categories where id = any(${ids}::int[]) and status`],
-  ];
-  for (const [kind, ids, q] of lookups) {
-    if (!ids.length) continue;
-    const found = await exec<{ id: number; slug: string }>(db, q(`{${ids.join(',')}}`)).catch(() => null);
-    if (!found) continue;
-    const slugs = new Map(found.map((r) => [Number(r.id), r.slug]));
-    for (const i of all) if (i.kind === kind) i.slug = slugs.get(Number(i.ref_id)) ?? null;
+  for (const m of menus) walk(m.items);
+  const want = (kind: string) => `{${[...new Set(all.filter((i) => i.kind === kind && i.ref_id).map((i) => Number(i.ref_id)))].join(',')}}`;
+  const slugs = new Map<string, string>();
+  if (all.some((i) => i.kind !== 'url')) {
+    const found = await exec<{ kind: string; id: number; slug: string }>(
+      db,
+      sql`select 'article' as kind, id, slug from articles where id = any(${want('article')}::int[]) and is_published and published_at <= ${new Date().toISOString()}
+        union all select 'category', id, slug from categories where id = any(${want('category')}::int[]) and status`,
+    );
+    for (const r of found) slugs.set(`${r.kind}:${Number(r.id)}`, r.slug);
   }
+  const prune = (xs: LinkedItem[]): LinkedItem[] =>
+    xs.flatMap((i) => {
+      if (i.kind === 'url') return [{ ...i, ...(i.children ? { children: prune(i.children) } : {}) }];
+      const slug = slugs.get(`${i.kind}:${Number(i.ref_id)}`);
+      return slug ? [{ ...i, slug, ...(i.children ? { children: prune(i.children) } : {}) }] : [];
+    });
+  for (const m of menus) m.items = prune(m.items);
 }
 
 /** One page (and one row more, to know whether another follows) of public calendars with their names joined. */

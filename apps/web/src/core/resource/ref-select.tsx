@@ -79,6 +79,14 @@ export function RefSelect({
   const { can, user } = useSession();
   // a scoped user is offered their own ward / province only (the server's scope decides the writes)
   const narrowing = JSON.stringify({ ...params, ...scopePins(resource, user) });
+  // a ward officer's ward in a form is fixed: prefilled (scopeDefaults) and not to be changed, the
+  // server refusing any other; its name comes with the profile, so it shows without list:wards
+  const ownWard = resource === 'wards' && !multiple && id !== undefined && user?.scope === 'ward' && user.ward_id != null;
+  const profileWard = user?.ward;
+  const fixedOption = useMemo<RefOption[]>(
+    () => (ownWard && profileWard?.id != null && profileWard.name ? [{ value: profileWard.id, label: profileWard.name }] : []),
+    [ownWard, profileWard?.id, profileWard?.name],
+  );
   const url = `/api/admin/${path ?? resource}`;
   const target = resourceByName[resource];
   const allowed = !target || can('list', target.subject);
@@ -111,7 +119,7 @@ export function RefSelect({
   const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the value changes, not on every search
   useEffect(() => {
-    const missing = ids.filter((v) => ![...known, ...options].some((o) => String(o.value) === String(v)));
+    const missing = ids.filter((v) => ![...fixedOption, ...known, ...options].some((o) => String(o.value) === String(v)));
     if (!missing.length || !allowed) return;
     const ctrl = new AbortController();
     void api.get(url, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
@@ -122,13 +130,13 @@ export function RefSelect({
 
   const merged = useMemo(() => {
     const seen = new Set<string>();
-    return [...known, ...options].filter((o) => {
+    return [...fixedOption, ...known, ...options].filter((o) => {
       const k = String(o.value);
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
     });
-  }, [known, options]);
+  }, [fixedOption, known, options]);
 
   return (
     <Select
@@ -146,13 +154,13 @@ export function RefSelect({
       }}
       options={merged}
       loading={loading}
-      allowClear={allowClear}
+      allowClear={allowClear && !ownWard}
       placeholder={placeholder ?? 'Chọn hoặc gõ để tìm'}
       // outside a form (a list's filter) nothing labels the picker but its placeholder: it names it too
       aria-label={id ? undefined : placeholder}
       notFoundContent={!allowed ? 'Bạn không có quyền xem danh sách này' : loading ? <InlineLoading /> : 'Không có dữ liệu'}
       style={{ width: '100%', ...style }}
-      disabled={disabled}
+      disabled={disabled || ownWard}
     />
   );
 }

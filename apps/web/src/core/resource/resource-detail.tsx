@@ -85,13 +85,13 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
         <Space wrap>
           {extra?.(entry)}
           {Object.entries(def.actions).map(([name, a]) =>
-            can(a.permission, def.subject) && (a.kind === 'toggle' || entry[a.field] !== a.value) ? (
+            can(a.permission, def.subject) && entry.read_only !== true && (a.kind === 'toggle' || entry[a.field] !== a.value) ? (
               <Button key={name} onClick={() => void runAction(name, a, entry as Row)}>
                 {a.label}
               </Button>
             ) : null,
           )}
-          {!def.config.custom?.update && can('update', def.subject) && (
+          {!def.config.custom?.update && can('update', def.subject) && entry.read_only !== true && (
             <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`${def.route}/${id}/edit`)}>
               Chỉnh sửa
             </Button>

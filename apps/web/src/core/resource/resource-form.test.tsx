@@ -142,4 +142,17 @@ describe('a scoped user', () => {
     const options = await screen.findAllByRole('option', {}, SLOW);
     expect(options.map((o) => o.textContent)).not.toContain('Toàn hệ thống');
   });
+
+  it("a ward officer's ward is prefilled and fixed, named from the profile (no list:wards needed), and saved", async () => {
+    sessionUser = { id: 9, username: 'canbo.phuong', scope: 'ward', province_id: 1, ward_id: 77, ward: { id: 77, code: '24781', name: 'Phường Tân Lập' } };
+    post.mockReset();
+    post.mockResolvedValueOnce({ code: 200, message: 'Thêm mới thành công', data: { entry: { id: 5 } } });
+    show(<ResourceForm def={accountDef} />);
+    expect(await screen.findByTitle('Phường Tân Lập', {}, SLOW)).toBeTruthy();
+    expect((screen.getByLabelText('Phường/xã') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Họ và tên'), { target: { value: 'Nguyễn Văn A' } });
+    save();
+    await waitFor(() => expect(post).toHaveBeenCalled(), SLOW);
+    expect(JSON.stringify(post.mock.calls[0])).toContain('"ward_id":77');
+  });
 });

@@ -238,7 +238,7 @@ export function ResourceForm({
                 <Form.Item
                   name={key}
                   label={f.label}
-                  required={(f.required || !!f.showWhen) && !(mode === 'update' && f.kind === 'password')}
+                  required={(f.required || (!!f.showWhen && !f.optionalWhenShown)) && !(mode === 'update' && f.kind === 'password')}
                   valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                   extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
                 >

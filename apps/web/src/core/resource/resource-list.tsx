@@ -259,6 +259,7 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
                   size="small"
                   aria-label={a.label}
                   checked={isOn(def, key, row)}
+                  disabled={row.read_only === true}
                   loading={busyRow === `${name}:${row.id}`}
                   onClick={(_c, e) => {
                     e.stopPropagation();
@@ -326,8 +327,9 @@ export function ResourceList({ def, title, extraColumns = [], columns: adjust, t
           )}
           {rowActions?.(row)}
           {canRead && <LinkButton to={`${def.route}/${row.id}/detail`} label="Xem chi tiết" icon={<EyeOutlined />} />}
-          {canEdit && <LinkButton to={`${def.route}/${row.id}/edit`} label="Chỉnh sửa" icon={<EditOutlined />} />}
-          {canDelete && (
+          {/* a row the server marks read_only (a shared record this account may only read) offers no edit or delete */}
+          {canEdit && row.read_only !== true && <LinkButton to={`${def.route}/${row.id}/edit`} label="Chỉnh sửa" icon={<EditOutlined />} />}
+          {canDelete && row.read_only !== true && (
             <Tooltip title="Xóa">
               <Button
                 size="small"

@@ -13,6 +13,7 @@ import { useSession } from '../../core/session';
 import { ArticlePreview } from './article-preview';
 import { Revisions } from './revisions';
 import { TagPicker } from './tag-picker';
+import { ThumbnailPicker } from './thumbnail-picker';
 
 const articles = resourceByName.articles;
 
@@ -23,6 +24,9 @@ function Extras() {
   const { can } = useSession();
   return (
     <>
+      <Form.Item name="thumbnail" label="Ảnh đại diện" help="Chọn từ thư viện ảnh: ảnh cần có mô tả (alt) trước khi đăng">
+        <ThumbnailPicker />
+      </Form.Item>
       {/* without the tags' list the picker would be refused: the article keeps its tags as they are */}
       {can('list', 'tags') && (
         <Form.Item name="tag_ids" label="Thẻ" help={can('create', 'tags') ? 'Thẻ mới được tạo khi nhấn Enter; đường dẫn của thẻ tạo tự động' : undefined}>
@@ -42,7 +46,7 @@ function Extras() {
 }
 
 export function ArticleCreatePage() {
-  return <ResourceForm key="create" def={articles} omit={['tag_ids']} extraKeys={['tag_ids']} sections={<Extras />} />;
+  return <ResourceForm key="create" def={articles} omit={['tag_ids', 'thumbnail']} extraKeys={['tag_ids', 'thumbnail']} sections={<Extras />} />;
 }
 
 /** Where the article stands, above its form: the workflow state, the public state and a take-down reason. */
@@ -78,7 +82,7 @@ export function ArticleEditPage() {
   return (
     <>
       {entry && <StateBar entry={entry} />}
-      <ResourceForm key={id} def={articles} id={id} omit={['tag_ids']} extraKeys={['tag_ids']} sections={<Extras />} />
+      <ResourceForm key={id} def={articles} id={id} omit={['tag_ids', 'thumbnail']} extraKeys={['tag_ids', 'thumbnail']} sections={<Extras />} />
       <Revisions id={id} current={entry} />
     </>
   );

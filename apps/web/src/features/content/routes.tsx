@@ -27,4 +27,9 @@ export const contentRoutes: RouteObject[] = [
     handle: { action: 'read', subject: 'config_image', title: 'Chi tiết ảnh' },
     lazy: async () => ({ Component: (await import('./images')).ImageDetailPage }),
   },
+  {
+    path: 'libraries/:id/detail',
+    handle: { action: 'read', subject: 'libraries', title: 'Chi tiết thư viện' },
+    lazy: async () => ({ Component: (await import('./album-order')).LibraryDetailPage }),
+  },
 ];

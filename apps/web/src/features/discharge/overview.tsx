@@ -2,7 +2,8 @@ import { formatDate, formatNumber } from '@nns/shared';
 import { parameterLabel, WASTEWATER_TYPES, wastewaterColor } from '@nns/shared/discharge';
 import { PUBLIC_STATUS } from '@nns/shared/enums';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Checkbox, Col, Row, Select, Space, Typography } from 'antd';
+import { Alert, Card, Checkbox, Col, DatePicker, Row, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,15 +11,24 @@ import { api } from '../../core/api';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { RefSelect } from '../../core/resource/ref-select';
-import { ClusterMap, type WorkPoint } from './cluster-map';
+import { ClusterMap, type FlatPoints, type PickedWork } from './cluster-map';
 import './discharge.css';
 
 interface OverviewAnswer {
-  points: WorkPoint[];
+  points: FlatPoints;
   counts: { wastewater_type: number; label: string; color: string; n: number }[];
   exceeded: number;
-  month_start: string;
+  period: { kind: 'this-month' | 'month' | 'last-12-months'; from: string; to: string };
 }
+
+/** 'tháng này', '12 tháng gần nhất', 'tháng 09/2026': what 'vượt giới hạn' speaks of. */
+const periodText = (p: OverviewAnswer['period']) =>
+  p.kind === 'this-month' ? 'tháng này' : p.kind === 'last-12-months' ? '12 tháng gần nhất' : `tháng ${p.from.slice(5)}/${p.from.slice(0, 4)}`;
+const PERIODS = [
+  { value: 'this-month', label: 'Tháng này' },
+  { value: 'last-12-months', label: '12 tháng gần nhất' },
+  { value: 'month', label: 'Chọn tháng…' },
+];
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const num = (v: unknown) => (v == null ? 'Không có dữ liệu' : formatNumber(Number(v)));
@@ -30,11 +40,15 @@ export function OverviewPage() {
   const [ward, setWard] = useState<number | null>(null);
   const [pub, setPub] = useState<number | null>(null);
   const [exceeded, setExceeded] = useState(false);
+  const [periodKind, setPeriodKind] = useState('this-month');
+  const [month, setMonth] = useState<Dayjs | null>(null);
   const query: Record<string, string> = {};
   if (type.length) query.wastewater_type = type.join(',');
   if (ward) query.ward_id = String(ward);
   if (pub) query.public_status = String(pub);
   if (exceeded) query.exceeded = '1';
+  if (periodKind === 'last-12-months') query.period = periodKind;
+  if (periodKind === 'month' && month) query.period = month.format('YYYY-MM');
   const q = useQuery({
     queryKey: [...queryKeys('discharge-constructs').all, 'overview', query],
     queryFn: ({ signal }) => api.get<OverviewAnswer>('/api/admin/discharge-constructs/overview', { params: query, signal }),
@@ -43,12 +57,12 @@ export function OverviewPage() {
   const points = useMemo(() => data?.points ?? [], [data]);
 
   const onPick = useCallback(
-    async (w: WorkPoint, at: L.LatLng, map: L.Map) => {
+    async (w: PickedWork, at: L.LatLng, map: L.Map) => {
       const el = document.createElement('div');
       el.className = 'nns-discharge-popup';
       el.textContent = 'Đang tải...';
       const popup = L.popup({ maxWidth: 320 }).setLatLng(at).setContent(el).openOn(map);
-      const r = await api.get(`/api/admin/discharge-constructs/${w[0]}`);
+      const r = await api.get(`/api/admin/discharge-constructs/${w.id}`);
       if (r.code !== 200) {
         el.textContent = r.message || 'Không tải được công trình';
         return;
@@ -61,17 +75,17 @@ export function OverviewPage() {
           <dt>Giấy phép</dt><dd>${esc(e.permit_number || 'Không có dữ liệu')}</dd>
           <dt>Lưu lượng cho phép</dt><dd>${esc(num(e.permitted_flow))} m³/ngày đêm</dd>
           <dt>Đo gần nhất</dt><dd>${esc(num(e.last_flow))} m³/ngày (${esc(formatDate(e.last_measured_date as string))})</dd>
-          <dt>Vượt giới hạn gần nhất</dt><dd style="color:${w[4] ? '#a8071a' : 'inherit'}">${esc(formatDate(e.last_exceeded_date as string))}</dd>
+          <dt>Vượt giới hạn gần nhất</dt><dd style="color:${w.exceeded ? '#a8071a' : 'inherit'}">${esc(formatDate(e.last_exceeded_date as string))}</dd>
         </dl>`;
       const link = document.createElement('a');
-      link.href = `/admin/discharge-construction/detail/${w[0]}`;
+      link.href = `/admin/discharge-construction/detail/${w.id}`;
       link.textContent = 'Xem chi tiết công trình';
       link.style.display = 'inline-block';
       link.style.marginTop = '6px';
       link.addEventListener('click', (ev) => {
         ev.preventDefault();
         popup.close();
-        navigate(`/admin/discharge-construction/detail/${w[0]}`);
+        navigate(`/admin/discharge-construction/detail/${w.id}`);
       });
       el.appendChild(link);
       popup.update();
@@ -114,9 +128,23 @@ export function OverviewPage() {
           onChange={(v) => setPub(v ?? null)}
           options={PUBLIC_STATUS.map((o) => ({ value: o.value as number, label: o.label }))}
         />
-        <Checkbox checked={exceeded} onChange={(e) => setExceeded(e.target.checked)}>
-          Vượt giới hạn trong tháng này
-        </Checkbox>
+        <Space size={4}>
+          <Checkbox checked={exceeded} onChange={(e) => setExceeded(e.target.checked)}>
+            Chỉ công trình vượt giới hạn trong
+          </Checkbox>
+          <Select aria-label="Kỳ vượt giới hạn" style={{ width: 170 }} value={periodKind} onChange={setPeriodKind} options={PERIODS} />
+          {periodKind === 'month' && (
+            <DatePicker
+              picker="month"
+              aria-label="Tháng"
+              format="MM/YYYY"
+              placeholder="Chọn tháng"
+              value={month}
+              onChange={setMonth}
+              disabledDate={(d) => d.isAfter(new Date(), 'month')}
+            />
+          )}
+        </Space>
       </Space>
       {q.isLoading && <LoadingBlock height={520} />}
       {!q.isLoading && !data && <Alert type="error" showIcon message={q.data?.message || 'Không tải được bản đồ'} />}
@@ -131,7 +159,7 @@ export function OverviewPage() {
                 </span>
               ))}
               <Typography.Text type={data.exceeded ? 'danger' : 'secondary'} data-testid="exceeded-count">
-                Vượt giới hạn tháng này: <strong>{formatNumber(data.exceeded)}</strong>
+                Vượt giới hạn {periodText(data.period)}: <strong>{formatNumber(data.exceeded)}</strong>
               </Typography.Text>
             </Space>
           </Col>
@@ -139,7 +167,7 @@ export function OverviewPage() {
             <ClusterMap points={points} colorOf={wastewaterColor} onPick={(w, at, map) => void onPick(w, at, map)} label="Bản đồ công trình xả thải" />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
               Màu theo loại nước thải. Viền đỏ đậm quanh một công trình, hoặc số màu đỏ trên một nhóm: {parameterLabel('flow').toLowerCase()} hoặc chất lượng
-              nước thải vượt giới hạn trong tháng này. Bấm vào một nhóm để phóng to, bấm vào một công trình để xem số liệu.
+              nước thải vượt giới hạn trong {periodText(data.period)}. Bấm vào một nhóm để phóng to, bấm vào một công trình để xem số liệu.
             </Typography.Paragraph>
           </Col>
         </Row>

@@ -1,42 +1,104 @@
 import { levelColor, levelLabel, levelsOf, MONITORING_TYPES, type MonitoringType } from '@nns/shared/monitoring';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, List, Row, Table, Tag } from 'antd';
-import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Card, Col, Empty, List, Row, Space, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PointsMap } from '../../components/map';
 import { api } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
-import { textOn } from './band-tag';
+import { useSession } from '../../core/session';
+import { BandTag, textOn } from './band-tag';
 
-interface Station {
-  id: number;
-  code: string;
-  name: string;
-  type: number;
-  lat: number | null;
-  long: number | null;
-  last_band: number | null;
-}
-/** the server's answer: each station an array in the order of station_columns (20,000 of them stay small) */
+/**
+ * The server's answer: the map's points as one flat array, six numbers a station in the order of
+ * point_fields (id, lat, long, type, band, alert: 20,000 stations stay small), the counts per type
+ * and band, the open alerts.
+ */
 interface OverviewAnswer {
-  station_columns: string[];
-  stations: unknown[][];
+  point_fields: string[];
+  points: (number | null)[];
+  points_total: number;
   counts: { type: number; band: number | null; n: number }[];
-  alerts: { id: number; station_id: number; station_code: string; station_name: string; kind: string; kind_label: string; started_at: string }[];
+  alerts: {
+    id: number;
+    station_id: number;
+    station_code: string;
+    station_name: string;
+    station_type: number;
+    kind: string;
+    kind_label: string;
+    started_at: string;
+  }[];
+}
+interface MapStation {
+  id: number;
+  lat: number;
+  long: number;
+  type: MonitoringType;
+  band: number | null;
+  alert: boolean;
 }
 
-const stationsOf = (d: OverviewAnswer): Station[] =>
-  d.stations.map((row) => Object.fromEntries(d.station_columns.map((c, i) => [c, row[i]])) as unknown as Station);
+const stationsOf = (d: OverviewAnswer): MapStation[] => {
+  const f = d.point_fields;
+  const at = (k: string) => f.indexOf(k);
+  const [id, lat, long, type, band, alert] = ['id', 'lat', 'long', 'type', 'band', 'alert'].map(at);
+  const out: MapStation[] = [];
+  for (let i = 0; i + f.length <= d.points.length; i += f.length) {
+    const p = d.points;
+    out.push({
+      id: Number(p[i + id]),
+      lat: Number(p[i + lat]),
+      long: Number(p[i + long]),
+      type: Number(p[i + type]) as MonitoringType,
+      band: p[i + band] == null ? null : Number(p[i + band]),
+      alert: p[i + alert] === 1,
+    });
+  }
+  return out;
+};
 
 const NO_DATA_COLOR = '#9e9e9e';
+const typeLabel = (type: number) => String(MONITORING_TYPES.find((o) => Number(o.value) === type)?.label ?? type);
+
+/** The station picked on the map: its code, name and band, read when picked (the map carries only numbers). */
+function PickedStation({ station, onClose }: { station: MapStation; onClose: () => void }) {
+  const { can } = useSession();
+  const readable = can('read', 'monitorings');
+  const q = useQuery({
+    queryKey: [...queryKeys('monitorings').all, 'map-pick', station.id],
+    queryFn: ({ signal }) => api.get<{ entry: Record<string, unknown> }>(`/api/admin/monitorings/${station.id}`, { signal }),
+    enabled: readable,
+  });
+  const entry = q.data?.code === 200 ? q.data.data.entry : null;
+  const chart = `/admin/monitoring/statistics/${station.type === 6 ? 'insect' : 'station'}/${station.id}`;
+  return (
+    <Alert
+      type={station.alert ? 'warning' : 'info'}
+      closable
+      onClose={onClose}
+      style={{ marginTop: 8 }}
+      data-testid="picked-station"
+      message={
+        <Space wrap size={[8, 4]}>
+          <strong>{entry ? `${String(entry.code)} · ${String(entry.name)}` : `Trạm ${typeLabel(station.type).toLowerCase()} #${station.id}`}</strong>
+          <BandTag type={station.type} band={station.band} />
+          {station.alert && <Tag color="red">Đang cảnh báo</Tag>}
+          {entry?.last_reading_at ? <span style={{ color: '#555' }}>Đo lúc {formatDateTime(String(entry.last_reading_at))}</span> : null}
+          {readable && <Link to={chart}>Xem biểu đồ</Link>}
+        </Space>
+      }
+    />
+  );
+}
 
 /** The overview: stations on the map coloured by their current band, counts per type and band, the open alerts. */
 export function OverviewPage() {
-  const navigate = useNavigate();
   const phone = useIsPhone();
+  const [picked, setPicked] = useState<MapStation | null>(null);
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'overview'],
     queryFn: ({ signal }) => api.get<OverviewAnswer>('/api/admin/monitorings/overview', { signal }),
@@ -46,16 +108,14 @@ export function OverviewPage() {
   const stations = useMemo(() => (data ? stationsOf(data) : []), [data]);
   const points = useMemo(
     () =>
-      stations
-        .filter((s) => s.lat != null && s.long != null)
-        .map((s) => ({
-          lat: s.lat as number,
-          long: s.long as number,
-          color: s.last_band == null ? NO_DATA_COLOR : levelColor(s.type as MonitoringType, s.last_band),
-          title: `${s.code} · ${s.name}: ${s.last_band == null ? 'chưa có dữ liệu' : levelLabel(s.type as MonitoringType, s.last_band)}`,
-          onClick: () => navigate(`/admin/monitoring/statistics/${s.type === 6 ? 'insect' : 'station'}/${s.id}`),
-        })),
-    [stations, navigate],
+      stations.map((s) => ({
+        lat: s.lat,
+        long: s.long,
+        color: s.band == null ? NO_DATA_COLOR : levelColor(s.type, s.band),
+        ring: s.alert,
+        title: `${typeLabel(s.type)}: ${s.band == null ? 'chưa có dữ liệu' : levelLabel(s.type, s.band)}${s.alert ? ' · đang cảnh báo' : ''}`,
+      })),
+    [stations],
   );
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được tổng quan'} />;
@@ -91,8 +151,17 @@ export function OverviewPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={16}>
-        <Card title={`Bản đồ trạm quan trắc (${stations.length})`} variant="borderless">
-          <PointsMap points={points} height={phone ? 300 : 420} label="Bản đồ trạm quan trắc theo mức hiện tại" />
+        <Card
+          title={`Bản đồ trạm quan trắc (${stations.length.toLocaleString('vi-VN')}${data.points_total > stations.length ? ` / ${data.points_total.toLocaleString('vi-VN')}` : ''})`}
+          variant="borderless"
+        >
+          <PointsMap
+            points={points}
+            height={phone ? 300 : 420}
+            label="Bản đồ trạm quan trắc theo mức hiện tại; chọn một điểm để xem trạm"
+            onPick={(i) => setPicked(stations[i] ?? null)}
+          />
+          {picked && <PickedStation key={picked.id} station={picked} onClose={() => setPicked(null)} />}
         </Card>
       </Col>
       <Col xs={24} xl={8}>
@@ -107,7 +176,7 @@ export function OverviewPage() {
                 <List.Item>
                   <List.Item.Meta
                     title={
-                      <Link to={`/admin/monitoring/statistics/station/${a.station_id}`}>
+                      <Link to={`/admin/monitoring/statistics/${a.station_type === 6 ? 'insect' : 'station'}/${a.station_id}`}>
                         <Tag color={a.kind === 'offline' ? 'default' : 'red'}>{a.kind_label}</Tag>
                         {a.station_code} · {a.station_name}
                       </Link>

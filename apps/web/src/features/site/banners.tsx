@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { ResourceForm } from '../../core/resource';
 import { useSession } from '../../core/session';
+import './site.css';
 
 const banners = resourceByName['banner-images'];
 const slotOf = (screen?: string) => BANNER_SLOTS.find((s) => s.screen === screen);
@@ -65,6 +66,7 @@ export function BannerSlotPage() {
   return (
     <Card
       variant="borderless"
+      className="site-card-wrap"
       title="Banner và ảnh đầu trang"
       extra={
         can('create', 'config_image') ? (

@@ -130,6 +130,7 @@ export function CalendarTimelinePage() {
   return (
     <Card
       variant="borderless"
+      className="site-card-wrap"
       title={`Lịch thời vụ năm ${year}`}
       extra={
         <Space wrap>
