@@ -105,9 +105,7 @@ describe('POST /api/auth/login', () => {
     // the delay runs from the last failure: keep it fresh, whatever time the checks below take. Five more
     // failures (as other browsers would make) lengthen it from 1 s to 32 s, so a loaded machine is not
     // slower than the delay between refreshing it and the check.
-    await t.database.query(
-      sql`insert into login_attempts (key) select ${`login:user:${u.username}`}::text from generate_series(1, 5)`,
-    );
+    await t.database.query(sql`insert into login_attempts (key) select ${`login:user:${u.username}`}::text from generate_series(1, 5)`);
     const fresh = () => t.database.query(sql`update login_attempts set at = now() where key = ${`login:user:${u.username}`}`);
     // a browser without the account's device cookie waits, even with the right password
     await fresh();

@@ -140,9 +140,7 @@ describe('sign-in limits: no lock-out by strangers (issue 12.1)', () => {
       // the app is ready before the delay is refreshed; ten failures make it 32 s, so a loaded machine
       // cannot outlast it between the refresh and the check
       await other.ready();
-      await t.database.query(
-        sql`insert into login_attempts (key) select ${`login:user:${u.username}`}::text from generate_series(1, 10)`,
-      );
+      await t.database.query(sql`insert into login_attempts (key) select ${`login:user:${u.username}`}::text from generate_series(1, 10)`);
       await t.database.query(sql`update login_attempts set at = now() where key = ${`login:user:${u.username}`}`);
       expect((await signIn(u.username, u.password, '10.27.2.1', undefined, other)).statusCode).toBe(429);
       expect((await signIn(u.username, u.password, '10.27.2.1', cookie, other)).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { instanceId } from '../../core/instance-id';
 import type { Ctx } from '../../core/module';
 import { type PublicAnswer, publicAnswer, sendPublic } from '../../core/public-answer';
 
@@ -29,7 +30,7 @@ export async function sendCached(ctx: Ctx, produce: () => Promise<unknown | null
 
 /** The answer sendCached would send (kept WEB_CACHE_MS per URL), for a route that looks at it first. */
 export async function cachedAnswer(ctx: Ctx, produce: () => Promise<unknown | null>, missing = 'Không tìm thấy dữ liệu'): Promise<PublicAnswer> {
-  const key = ctx.req.url;
+  const key = `${instanceId(ctx.services.db)}|${ctx.req.url}`;
   const now = Date.now();
   let c = cache.get(key);
   if (!c || now - c.at >= WEB_CACHE_MS || now < c.at) {

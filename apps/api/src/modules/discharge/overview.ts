@@ -5,6 +5,7 @@ import constructsDef from '@nns/shared/resources/discharge-constructs';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
+import { instanceId } from '../../core/instance-id';
 import type { Router } from '../../core/module';
 import { type ListQuery, listQuerySchema, whereOf, whereSql } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
@@ -130,7 +131,8 @@ export function registerOverview(router: Router, services: Services) {
       ctx.reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'Authorization, Accept-Encoding');
       const asked = ctx.req.headers['if-none-match'];
       if (asked?.split(',').some((t) => t.trim() === etag)) return ctx.reply.code(304).send();
-      let a = answers.get(etag);
+      const kept = `${instanceId(services.db)}|${etag}`;
+      let a = answers.get(kept);
       if (!a) {
         const ex = exceededIn(p);
         // the database writes the points (one text value): this process neither parses nor serialises 50,000 numbers
@@ -147,7 +149,7 @@ export function registerOverview(router: Router, services: Services) {
         const period = { kind: p.kind, from: monthText(p.from), to: monthText(p.to) };
         const text = `{"code":200,"message":"Thành công","data":{"fields":${JSON.stringify(POINT_FIELDS)},"points":[${r.points ?? ''}],"counts":${JSON.stringify(counts)},"exceeded":${Number(r.x)},"period":${JSON.stringify(period)}}}`;
         a = { etag, body: Buffer.from(text) };
-        answers.set(etag, a);
+        answers.set(kept, a);
         if (answers.size > KEEP) answers.delete(answers.keys().next().value as string);
       }
       ctx.reply.code(200).header('content-type', 'application/json; charset=utf-8');

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
+import { instanceId } from '../../core/instance-id';
 import type { Ctx } from '../../core/module';
 import { execPrepared } from '../../core/resource-store';
 import { scopeOf } from '../../core/scope';
@@ -64,7 +65,7 @@ async function produce(s: Services, ctx: Ctx) {
  */
 export async function sendOverview(s: Services, ctx: Ctx) {
   const u = ctx.user;
-  const key = !u || u.scope === 'all' ? 'all' : u.scope === 'ward' ? `w${u.ward_id}` : `p${u.province_id}`;
+  const key = `${instanceId(s.db)}|${!u || u.scope === 'all' ? 'all' : u.scope === 'ward' ? `w${u.ward_id}` : `p${u.province_id}`}`;
   const now = Date.now();
   let c = cache.get(key);
   if (!c || now - c.at >= OVERVIEW_CACHE_MS || now < c.at) {
