@@ -11,6 +11,7 @@ import { notify, notifyLimits, sendDue } from '../src/core/notify';
 import { type Database, openDatabase } from '../src/db/client';
 import { ADMIN_PASSWORD, call, login, makeApp, makeUser, type TestApp } from './helpers';
 import { tempPgDatabase } from './pg-temp';
+import { injected, seedDataDir } from './templates';
 
 let t: TestApp;
 let wsUrl: string;
@@ -264,9 +265,12 @@ describe('notifications: scheduled', () => {
 
   it('goes out at its time even when the process restarted in between, exactly once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-notif-'));
-    const pgd = process.env.TEST_DATABASE_URL ? await tempPgDatabase(process.env.TEST_DATABASE_URL, 'nt') : null;
+    const pgd = process.env.TEST_DATABASE_URL ? await tempPgDatabase(process.env.TEST_DATABASE_URL, 'nt', await injected('pgTemplate')) : null;
+    // on the embedded engine, a copy of global-setup's migrated and seeded cluster (no initdb, migrations
+    // or national list to make again: this test is about the restart)
+    if (!pgd) await seedDataDir(dataDir);
     const open = () => (pgd ? openDatabase({ url: pgd.url, poolSize: 3 }) : openDatabase({ dir: path.join(dataDir, 'pglite') }));
-    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir };
+    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir, OFFICIAL_UNITS: 'no' as const };
     const saved = notifyLimits.dueCheckMs;
     notifyLimits.dueCheckMs = 200;
     try {
@@ -317,7 +321,7 @@ describe('notifications: scheduled', () => {
       if (pgd) await pgd.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('notifications: several API processes on one PostgreSQL', () => {
