@@ -212,7 +212,7 @@ describe('forgotten password (mail kept in the outbox without SMTP_URL)', () => 
       database: t.database,
       logger: true,
       env: {},
-      config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
+      config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
     });
     const logged: { url: string }[] = [];
     app.addHook('onResponse', async (req) => {

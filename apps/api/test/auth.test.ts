@@ -126,7 +126,7 @@ describe('POST /api/auth/login', () => {
       database: t.database,
       logger: false,
       env: {},
-      config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
+      config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
     });
     try {
       await other.ready();

@@ -122,7 +122,7 @@ describe(`backup and restore (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 300_
       database: target.database,
       logger: false,
       env: {},
-      config: { DATA_DIR: target.dataDir, dataDir: target.dataDir, LOG_LEVEL: 'silent' },
+      config: { OFFICIAL_UNITS: 'no', DATA_DIR: target.dataDir, dataDir: target.dataDir, LOG_LEVEL: 'silent' },
     });
     cleanups.push(() => app.close());
     const token = await login(app, 'admin', ADMIN_PASSWORD);
@@ -158,7 +158,7 @@ describe(`backup and restore (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 300_
       database: src.database,
       logger: false,
       env: {},
-      config: { ADMIN_PASSWORD, DATA_DIR: src.dataDir, dataDir: src.dataDir, LOG_LEVEL: 'silent' },
+      config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: src.dataDir, dataDir: src.dataDir, LOG_LEVEL: 'silent' },
     });
     await call(app, 'POST', '/api/admin/product-units', { token: await login(app, 'admin', ADMIN_PASSWORD), body: { name: 'Túi lưới' } });
     await app.close();

@@ -81,7 +81,7 @@ test('HSTS only when PUBLIC_URL is https', async () => {
     database: t.database,
     logger: false,
     env: {},
-    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, PUBLIC_URL: 'https://nongnghiep.example.vn', WEB_DIST: web },
+    config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, PUBLIC_URL: 'https://nongnghiep.example.vn', WEB_DIST: web },
   });
   try {
     for (const url of ['/', '/api/health']) {

@@ -33,7 +33,7 @@ test('a password reset, from the e-mailed SPA link to the new password, leaves n
     logStream: { write: (line: string) => void lines.push(line) },
     env: {},
     // at debug: a page served well (the SPA's reset page) is logged only there, and must hide its token too
-    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'debug', WEB_DIST: web, publicUrl: 'http://nns.test' },
+    config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'debug', WEB_DIST: web, publicUrl: 'http://nns.test' },
   });
   try {
     const u = await makeUser(t);

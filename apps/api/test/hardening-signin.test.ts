@@ -134,7 +134,7 @@ describe('sign-in limits: no lock-out by strangers (issue 12.1)', () => {
       database: t.database,
       logger: false,
       env: {},
-      config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
+      config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
     });
     try {
       // the app is ready before the delay is refreshed; ten failures make it 32 s, so a loaded machine

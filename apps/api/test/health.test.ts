@@ -31,7 +31,7 @@ async function appOnOwnDatabase(database: Database) {
     database,
     logger: false,
     env: {},
-    config: { ADMIN_PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'silent' },
+    config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'silent' },
   });
   await app.ready();
   cleanups.push(

@@ -328,7 +328,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notifications: several API proc
   it('two instances claim each due notification once, and a socket on one hears what the other sent', async () => {
     const d = await tempPgDatabase(process.env.TEST_DATABASE_URL as string, 'nt');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-nt-'));
-    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir };
+    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir, OFFICIAL_UNITS: 'no' as const };
     const dbA = await openDatabase({ url: d.url, poolSize: 4 });
     const { app: a } = await buildApp({ database: dbA, logger: false, env: {}, config });
     const dbB = await openDatabase({ url: d.url, poolSize: 4 });

@@ -225,7 +225,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several API processes on one Po
   it('an event published, a role changed or a user locked on a second instance reaches a socket of the first', async () => {
     const d = await tempPgDatabase(process.env.TEST_DATABASE_URL as string, 'rt');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-rt-'));
-    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir };
+    const config = { ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, DATA_DIR: dataDir, dataDir, OFFICIAL_UNITS: 'no' as const };
     const dbA = await openDatabase({ url: d.url, poolSize: 3 });
     const { app: a } = await buildApp({ database: dbA, logger: false, env: {}, config });
     const dbB = await openDatabase({ url: d.url, poolSize: 3 });

@@ -34,7 +34,7 @@ test('at info, a static file served with 200 logs nothing and an API call logs e
     logger: true,
     logStream: { write: (line: string) => void lines.push(line) },
     env: {},
-    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'info', WEB_DIST: web },
+    config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'info', WEB_DIST: web },
   });
   try {
     await app.ready();

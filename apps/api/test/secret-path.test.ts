@@ -14,7 +14,7 @@ test('the request log names the token of an export download, never shows it', as
     database: t.database,
     logger: true,
     env: {},
-    config: { ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
+    config: { OFFICIAL_UNITS: 'no', ADMIN_PASSWORD, DATA_DIR: t.dataDir, dataDir: t.dataDir, LOG_LEVEL: 'silent' },
   });
   const logged: string[] = [];
   app.addHook('onResponse', async (req) => {
