@@ -8,11 +8,13 @@
 //   overview   GET /api/admin/monitorings/overview with BENCH_MONITORING_STATIONS stations (default 20,000; goal ≤ 50 ms),
 //              then the same with the cache emptied before each request (overviewCold) and a client's If-None-Match (overview304)
 // Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`.
+import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { coalesceStats } from '../apps/api/src/modules/monitoring/ingest-queue';
 import { clearOverviewCache } from '../apps/api/src/modules/monitoring/overview';
 import { ensurePartitions } from '../apps/api/src/modules/monitoring/partitions';
 import type { Measure, Row } from './report';
@@ -82,6 +84,37 @@ function done(summary, latency, requests)
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout, bad))
 end
 `;
+}
+
+/**
+ * CPU time so far of this process and of the database's server processes (Linux /proc; the machine is
+ * shared, so a rate under load says little: the CPU a reading costs says what two idle cores could do).
+ */
+async function cpuNow(database: Database) {
+  const tick = 100; // USER_HZ on Linux
+  const pids = await database.query<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
+  const pg = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      pg.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / tick);
+    } catch {
+      // a server process that ended meanwhile
+    }
+  }
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1000, pg };
+}
+
+function cpuPer(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typeof cpuNow>>, readings: number) {
+  // the server processes alive at both ends (the pool's connections) and those that started meanwhile
+  let pgMs = 0;
+  for (const [pid, ms] of b.pg) pgMs += ms - (a.pg.get(pid) ?? 0);
+  const node = (b.node - a.node) / readings;
+  const pg = pgMs / readings;
+  // Node is one core; PostgreSQL spreads over its connections: the rate is bounded by Node's core and by both cores together
+  const ceiling = Math.round(Math.min(1000 / node, 2000 / (node + pg)));
+  return { node, pg, ceiling };
 }
 
 // each run starts 30 days after the one before, from a year ago: no run resends another's instants
@@ -165,8 +198,18 @@ export async function benchMonitoring(
       if (!wanted(key)) continue;
       say(`${engine}: nhận dữ liệu, ${size} bản ghi mỗi yêu cầu (${seconds} s, ${connections} kết nối)…`);
       const l = load();
+      const before = { ...coalesceStats };
+      const cpu0 = await cpuNow(database);
       const m = await ingest(base, keys, size, seconds, connections);
-      say(`${engine}: ${m.readingsPerSec.toLocaleString('vi-VN')} bản ghi/s`);
+      const cpu = cpuPer(cpu0, await cpuNow(database), m.total * size);
+      const flushes = coalesceStats.flushes - before.flushes;
+      const together = flushes
+        ? ` (${flushes} lần ghi gộp, trung bình ${((coalesceStats.requests - before.requests) / flushes).toFixed(1)} yêu cầu mỗi lần, ${((coalesceStats.ms - before.ms) / flushes).toFixed(1)} ms mỗi lần)`
+        : '';
+      say(`${engine}: ${m.readingsPerSec.toLocaleString('vi-VN')} bản ghi/s${together}`);
+      say(
+        `${engine}: CPU mỗi bản ghi: Node ${cpu.node.toFixed(3)} ms, PostgreSQL ${cpu.pg.toFixed(3)} ms → trần trên 2 lõi rảnh ≈ ${cpu.ceiling.toLocaleString('en')} bản ghi/s`,
+      );
       rows.push({
         key,
         scenario: `nhận dữ liệu trạm không khí, ${size} bản ghi/yêu cầu: ${m.readingsPerSec.toLocaleString('en')} bản ghi/s`,
