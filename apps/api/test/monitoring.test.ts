@@ -2,6 +2,7 @@ import { hourlyAqi } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../src/modules/monitoring/alerts';
+import { chartCache } from '../src/modules/monitoring/chart-cache';
 import { seedMonitoringDemo } from '../src/modules/monitoring/demo.module';
 import { hashDeviceKey } from '../src/modules/monitoring/device-key';
 import { stationByKey } from '../src/modules/monitoring/ingest.module';
@@ -441,6 +442,19 @@ describe('statistics of a station', () => {
     expect(hours.body.data.series.wqi).toBeUndefined();
     const officerA = await makeUser(t, { perms: ['read:monitorings'], wardId: wardA });
     expect((await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { token: officerA.token })).status).toBe(404);
+    // the series kept a few seconds by this process (chart-cache.ts) is read again once the station takes a reading
+    expect((await q('day')).body.data.series.ph).toHaveLength(3);
+    await ingest(s.device_key, { measured_at: '2026-11-10T03:00:00Z', values: { ph: 7.4 } });
+    const after = await q('day');
+    expect(after.body.data.series.ph).toHaveLength(4);
+    expect(after.body.data.series.ph[3]).toEqual({ t: '2026-11-09T17:00:00.000Z', n: 1, min: 7.4, mean: 7.4, max: 7.4 });
+    // and the same answer as without the cache
+    chartCache.ms = 0;
+    try {
+      expect((await q('day')).body).toEqual(after.body);
+    } finally {
+      chartCache.ms = 5_000;
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { execPrepared, iso } from '../../core/resource-store';
 import type { Database, Db } from '../../db/client';
 import { configInForce } from './band-config';
+import { clearChartCache } from './chart-cache';
 import type { RawReading } from './ingest-validate';
 import { clearOverviewCache } from './overview';
 import { ensurePartitions } from './partitions';
@@ -310,6 +311,8 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
   );
   // the map shows the stations' bands and open alerts: when one moved, this process's overview is redone
   if (inserted[0]?.changed) clearOverviewCache();
+  // and the series of a station that took readings are read again (chart-cache.ts)
+  if (inserted.length) clearChartCache(db, new Set(inserted.map((r) => Number(r.station_id))));
   // another request may have stored some of them a moment ago: only what this statement inserted counts
   const got = new Set(inserted.map((r) => `${Number(r.station_id)}|${Date.parse(iso(r.measured_at) as string)}`));
   return jobs.map((j, k) => {
