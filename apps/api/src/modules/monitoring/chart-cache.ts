@@ -15,6 +15,8 @@ const MAX_KEYS = 2_000;
 export interface Series {
   series: string;
   spans: Record<string, { min: number; max: number }[]>;
+  /** the series as UTF-8, made by the first request that sends it */
+  bytes?: Buffer;
 }
 
 const byStation = new Map<string, Map<string, { value: Series; at: number }>>();

@@ -16,6 +16,7 @@ import { sendOverview } from './overview';
 import { seafoodChecks } from './seafood-check';
 
 const DAY = 86_400_000;
+const CLOSE = Buffer.from('}}');
 /** the longest period each interval answers (a year of hours would be 8,760 points per parameter) */
 const MAX_SPAN: Record<string, number> = { hour: 93 * DAY, day: 5 * 366 * DAY, month: 20 * 366 * DAY };
 
@@ -199,10 +200,14 @@ export default defineModule({
           band_source: source,
           levels: levelsOf(type).map((o) => ({ level: o.value, label: o.label, color: levelColor(type, Number(o.value)) })),
         });
+        // sent as bytes: the series (~180 KB for a year of days, ASCII) is encoded once and kept with
+        // it in the cache, where one string with the Vietnamese head was measured, encoded and written
+        // again on every request (half of Node's time on this route)
+        stat.bytes ??= Buffer.from(stat.series);
         ctx.reply
           .code(200)
           .header('content-type', 'application/json; charset=utf-8')
-          .send(`{"code":200,"message":"Thành công","data":${head.slice(0, -1)},"series":${stat.series}}}`);
+          .send(Buffer.concat([Buffer.from(`{"code":200,"message":"Thành công","data":${head.slice(0, -1)},"series":`), stat.bytes, CLOSE]));
       },
     });
   },
