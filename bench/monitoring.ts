@@ -8,11 +8,14 @@
 //   overview   GET /api/admin/monitorings/overview with BENCH_MONITORING_STATIONS stations (default 20,000; goal ≤ 50 ms),
 //              then the same with the cache emptied before each request (overviewCold) and a client's If-None-Match (overview304)
 // Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`.
+import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { chartCache } from '../apps/api/src/modules/monitoring/chart-cache';
+import { coalesceStats } from '../apps/api/src/modules/monitoring/ingest-queue';
 import { clearOverviewCache } from '../apps/api/src/modules/monitoring/overview';
 import { ensurePartitions } from '../apps/api/src/modules/monitoring/partitions';
 import type { Measure, Row } from './report';
@@ -20,8 +23,7 @@ import { ensureWrk, wrk } from './wrk';
 
 export const MONITORING_KEYS = ['ingest500', 'ingest1', 'chart1y', 'overview'] as const;
 const STATIONS = Number(process.env.BENCH_MONITORING_STATIONS ?? 20_000);
-// the goal names 50,000,000: seeding them takes ~25 min and ~10 GB on the shared 2-core machine
-// (2,000,000 took 59 s at load 15), so the default is 5,000,000; BENCH_MONITORING_READINGS=50000000 for the goal's table
+// the goal names 50,000,000 (BENCH_MONITORING_READINGS=50000000; ~10 GB); the default is 5,000,000
 const READINGS = Number(process.env.BENCH_MONITORING_READINGS ?? 5_000_000);
 /** stations the ingest spreads over (each request locks its station's row: one station would measure its queue) */
 const INGEST_STATIONS = 200;
@@ -84,6 +86,37 @@ end
 `;
 }
 
+/**
+ * CPU time so far of this process and of the database's server processes (Linux /proc; the machine is
+ * shared, so a rate under load says little: the CPU a reading costs says what two idle cores could do).
+ */
+async function cpuNow(database: Database) {
+  const tick = 100; // USER_HZ on Linux
+  const pids = await database.query<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
+  const pg = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      pg.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / tick);
+    } catch {
+      // a server process that ended meanwhile
+    }
+  }
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1000, pg };
+}
+
+function cpuPer(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typeof cpuNow>>, readings: number) {
+  // the server processes alive at both ends (the pool's connections) and those that started meanwhile
+  let pgMs = 0;
+  for (const [pid, ms] of b.pg) pgMs += ms - (a.pg.get(pid) ?? 0);
+  const node = (b.node - a.node) / readings;
+  const pg = pgMs / readings;
+  // Node is one core; PostgreSQL spreads over its connections: the rate is bounded by Node's core and by both cores together
+  const ceiling = Math.round(Math.min(1000 / node, 2000 / (node + pg)));
+  return { node, pg, ceiling };
+}
+
 // each run starts 30 days after the one before, from a year ago: no run resends another's instants
 let runs = 0;
 
@@ -97,8 +130,13 @@ async function ingest(base: string, keys: string[], size: number, seconds: numbe
 
 /**
  * Stations (STATIONS, a tenth with a current band) and, for the chart, a year of daily roll-ups of
- * the charted station plus READINGS raw readings spread over the stations' last months (the chart
- * must not read them: it reads monitoring_daily only), all by generate_series.
+ * the charted station plus READINGS raw readings spread over other stations' last six months, with
+ * their daily roll-ups, all set-based (generate_series), month by month straight into each month's
+ * partition in key order (station, time: the primary key's index only appends), two months at once.
+ * The month partitions of the readings are made UNLOGGED here: the WAL was most of the seed's cost
+ * (and a 1 GB max_wal_size checkpointed every few seconds); nothing a chart reads is in them (it reads
+ * monitoring_daily: EXPLAIN shows its key's index, never the readings). Hourly roll-ups are not
+ * seeded (25,000,000 rows for 50,000,000 readings; no scenario reads them).
  */
 async function seed(database: Database, wardId: number) {
   const t0 = Date.now();
@@ -108,27 +146,105 @@ async function seed(database: Database, wardId: number) {
     from generate_series(1, ${STATIONS}) g`);
   const [first] = await database.query<{ id: number }>(sql`select min(id)::int as id from monitorings where code like 'B-%'`);
   const chartId = first.id;
+  // the charted station's year of days, written day after day among 200 other stations' days as the
+  // ingest writes them (a day's row is made by its first reading): its rows lie on ~hundreds of pages,
+  // not side by side
+  const filler = Math.min(200, STATIONS - 1);
   await database.db.execute(sql`insert into monitoring_daily (station_id, bucket, param, n, sum, min, max)
-    select ${chartId}, date_bin('1 day', now() - make_interval(days => d), timestamptz '2000-01-01T00:00:00+07:00'), p, 144, 144 * (30 + d % 20), 10, 90
-    from generate_series(0, 365) d, unnest(array['pm25', 'pm10', 'no2', 'o3', 'co', 'so2', 'aqi']) p`);
+    select st, date_bin('1 day', now() - make_interval(days => d), timestamptz '2000-01-01T00:00:00+07:00'), p, 144, 144 * (30 + (d + st) % 20), 10, 90
+    from generate_series(365, 0, -1) d, unnest(array[${chartId}::int] || array(select ${chartId + STATIONS - filler}::int + i from generate_series(0, ${filler - 1}) i)) st,
+      unnest(array['pm25', 'pm10', 'no2', 'o3', 'co', 'so2', 'aqi']) p
+    order by d desc, st, p
+    on conflict do nothing`);
   say(`monitoring: ${STATIONS.toLocaleString('vi-VN')} trạm trong ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (READINGS > 0) {
     const t1 = Date.now();
-    // the readings: 6 months back from now, one every 10 minutes per station, as many stations as it takes
-    const perStation = 6 * 30 * 144;
+    // one reading every 10 minutes per station over the last 180 days (25,920 a station), as many
+    // stations as it takes: reading k of station s (k = 1 … 25,920 back from now) is at now − 10k min
+    const perStation = 180 * 144;
     const stations = Math.max(1, Math.ceil(READINGS / perStation));
-    const months = Array.from({ length: 8 }, (_, i) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 7 + i, 1)));
-    await ensurePartitions(database, months);
-    for (let s = 0; s < stations; s++) {
-      const rows = Math.min(perStation, READINGS - s * perStation);
-      await database.db.execute(sql`insert into monitoring_readings (station_id, measured_at, values, band, aqi, aqi_dominant)
-        select ${chartId + 1 + s}, date_bin('10 minutes', now(), timestamptz '2000-01-01') - make_interval(mins => 10 * g),
-          jsonb_build_object('pm25', 20 + g % 30, 'pm10', 40 + g % 50, 'no2', 30 + g % 20), 4, 60 + g % 40, 'pm25'
-        from generate_series(1, ${rows}) g`);
-      if (s % 20 === 19) say(`monitoring: ${((s + 1) * perStation).toLocaleString('vi-VN')} bản ghi…`);
+    const lastFull = READINGS - (stations - 1) * perStation; // the last station's share
+    const [{ endMs }] = await database.query<{ endMs: number }>(
+      sql`select (extract(epoch from date_bin('10 minutes', now(), timestamptz '2000-01-01')) * 1000)::float8 as "endMs"`,
+    );
+    const end = new Date(Number(endMs)).toISOString();
+    const startMs = Number(endMs) - perStation * 600_000;
+    const months: Date[] = [];
+    for (
+      let d = new Date(Date.UTC(new Date(startMs).getUTCFullYear(), new Date(startMs).getUTCMonth(), 1));
+      d.getTime() <= Number(endMs);
+      d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))
+    )
+      months.push(d);
+    const keyOf = (m: Date) => `${m.getUTCFullYear()}${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
+    for (const m of months) {
+      const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+      await database.db.execute(
+        sql.raw(
+          `create unlogged table if not exists monitoring_readings_p${keyOf(m)} partition of monitoring_readings for values from ('${m.toISOString()}') to ('${next.toISOString()}')`,
+        ),
+      );
     }
+    await ensurePartitions(database, months);
+    const s0 = chartId + 1;
+    const lanes = async (list: Date[], work: (m: Date) => Promise<void>) => {
+      const queue = [...list];
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let m = queue.shift(); m; m = queue.shift()) await work(m);
+        }),
+      );
+    };
+    // the readings: station-major, time-minor (the primary key's order); values a function of the slot
+    // sl (0 = the latest); two months at once (two connections of the pool: two cores)
+    await lanes(months, async (m) => {
+      const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+      const lo = new Date(Math.max(m.getTime(), startMs + 600_000)).toISOString();
+      const hi = new Date(Math.min(next.getTime() - 600_000, Number(endMs))).toISOString();
+      const t = Date.now();
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.execute(
+          sql.raw(`insert into monitoring_readings_p${keyOf(m)} (station_id, measured_at, values, band, aqi, aqi_dominant)
+          select st, ts, jsonb_build_object('pm25', 20 + sl % 30, 'pm10', 40 + sl % 50, 'no2', 30 + sl % 20), 4, 60 + sl % 40, 'pm25'
+          from generate_series(${s0}, ${s0 + stations - 1}) st,
+            lateral generate_series(timestamptz '${lo}', timestamptz '${hi}', interval '10 minutes') ts,
+            lateral (select (extract(epoch from timestamptz '${end}' - ts) / 600)::int as sl) x
+          where st < ${s0 + stations - 1} or sl < ${lastFull}
+          order by st, ts`),
+        );
+      });
+      say(`monitoring: bản ghi đo tháng ${keyOf(m)} trong ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    });
+    // their daily roll-ups (days at UTC+7), computed by PostgreSQL from each month's partition; a day
+    // spans two months at a month's edge, so neighbouring months never run at once (even, then odd)
+    const daily = async (m: Date) => {
+      const t = Date.now();
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await tx.execute(
+          sql.raw(`insert into monitoring_daily (station_id, bucket, param, n, sum, min, max)
+          select r.station_id, date_bin('1 day', r.measured_at, timestamptz '2000-01-01T00:00:00+07:00'), e.key, count(*), sum(e.value::float8), min(e.value::float8), max(e.value::float8)
+          from monitoring_readings_p${keyOf(m)} r, jsonb_each(r.values || jsonb_build_object('aqi', r.aqi)) e
+          where r.station_id >= ${s0}
+          group by 1, 2, 3
+          on conflict (station_id, param, bucket) do update set n = monitoring_daily.n + excluded.n, sum = monitoring_daily.sum + excluded.sum,
+            min = least(monitoring_daily.min, excluded.min), max = greatest(monitoring_daily.max, excluded.max)`),
+        );
+      });
+      say(`monitoring: tổng hợp ngày tháng ${keyOf(m)} trong ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    };
+    await lanes(
+      months.filter((_, i) => i % 2 === 0),
+      daily,
+    );
+    await lanes(
+      months.filter((_, i) => i % 2 === 1),
+      daily,
+    );
     await database.db.execute(sql`analyze monitoring_readings`);
-    say(`monitoring: ${READINGS.toLocaleString('vi-VN')} bản ghi đo trong ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id >= ${s0}`);
+    say(`monitoring: ${n.toLocaleString('vi-VN')} bản ghi đo (và tổng hợp ngày của chúng) trong ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   }
   await database.db.execute(sql`analyze monitorings`);
   await database.db.execute(sql`analyze monitoring_daily`);
@@ -165,8 +281,18 @@ export async function benchMonitoring(
       if (!wanted(key)) continue;
       say(`${engine}: nhận dữ liệu, ${size} bản ghi mỗi yêu cầu (${seconds} s, ${connections} kết nối)…`);
       const l = load();
+      const before = { ...coalesceStats };
+      const cpu0 = await cpuNow(database);
       const m = await ingest(base, keys, size, seconds, connections);
-      say(`${engine}: ${m.readingsPerSec.toLocaleString('vi-VN')} bản ghi/s`);
+      const cpu = cpuPer(cpu0, await cpuNow(database), m.total * size);
+      const flushes = coalesceStats.flushes - before.flushes;
+      const together = flushes
+        ? ` (${flushes} lần ghi gộp, trung bình ${((coalesceStats.requests - before.requests) / flushes).toFixed(1)} yêu cầu mỗi lần, ${((coalesceStats.ms - before.ms) / flushes).toFixed(1)} ms mỗi lần)`
+        : '';
+      say(`${engine}: ${m.readingsPerSec.toLocaleString('vi-VN')} bản ghi/s${together}`);
+      say(
+        `${engine}: CPU mỗi bản ghi: Node ${cpu.node.toFixed(3)} ms, PostgreSQL ${cpu.pg.toFixed(3)} ms → trần trên 2 lõi rảnh ≈ ${cpu.ceiling.toLocaleString('en')} bản ghi/s`,
+      );
       rows.push({
         key,
         scenario: `nhận dữ liệu trạm không khí, ${size} bản ghi/yêu cầu: ${m.readingsPerSec.toLocaleString('en')} bản ghi/s`,
@@ -181,15 +307,26 @@ export async function benchMonitoring(
     const to = new Date().toISOString();
     const from = new Date(Date.now() - 365 * 86_400_000).toISOString();
     const chart = `/api/admin/monitorings/stat-monitoring/${chartId}?interval=day&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    // the chart twice: its query path (the series cache off) and as served (each process keeps a
+    // station's series 5 s: chart-cache.ts)
+    const chartLabel = `biểu đồ 1 năm theo ngày của một trạm (${READINGS.toLocaleString('en')} bản ghi đo trong bảng)`;
     for (const [key, label, path] of [
-      ['chart1y', `biểu đồ 1 năm theo ngày của một trạm (${READINGS.toLocaleString('en')} bản ghi đo trong bảng)`, chart],
+      ['chart1y', `${chartLabel}, không bộ đệm`, chart],
+      ['chart1yCached', `${chartLabel}, bộ đệm chuỗi số 5 s`, chart],
       ['overview', `tổng quan quan trắc (${STATIONS.toLocaleString('en')} trạm)`, '/api/admin/monitorings/overview'],
     ] as const) {
-      if (!wanted(key)) continue;
+      if (!wanted(key === 'chart1yCached' ? 'chart1y' : key)) continue;
+      chartCache.ms = key === 'chart1y' ? 0 : 5_000;
       await wrk(base, [path], { seconds: Math.min(seconds, 3), connections: 4, headers }); // warm-up
       say(`${engine}: ${label} (${seconds} s, 4 kết nối)…`);
       const l = load();
-      rows.push({ key, scenario: `${label}, 4 kết nối`, engine, m: { ...(await wrk(base, [path], { seconds, connections: 4, headers })), load: l } });
+      const cpu0 = await cpuNow(database);
+      const m = await wrk(base, [path], { seconds, connections: 4, headers });
+      const cpu = cpuPer(cpu0, await cpuNow(database), m.total);
+      say(
+        `${engine}: ${m.rps} yêu cầu/s, p50 ${m.p50} ms, p99 ${m.p99} ms; CPU mỗi yêu cầu: Node ${cpu.node.toFixed(2)} ms, PostgreSQL ${cpu.pg.toFixed(2)} ms`,
+      );
+      rows.push({ key, scenario: `${label}, 4 kết nối`, engine, m: { ...m, load: l } });
     }
     if (wanted('overview')) {
       // the answer above comes from each process's 5 s cache: what a request costs when the cache is

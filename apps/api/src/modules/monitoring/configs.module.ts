@@ -7,6 +7,7 @@ import { type Ctx, defineModule } from '../../core/module';
 import { exec } from '../../core/resource-store';
 import type { Db } from '../../db/client';
 import { configInForce } from './band-config';
+import { clearStationKeyCache } from './device-key';
 
 /** spec §7 names: air-wtc, water-wtc, rain-wtc, soil-wtc, weather-wtc (insect per order: not yet) */
 const KINDS = ['air', 'water', 'rain', 'soil', 'weather'] as const;
@@ -77,36 +78,41 @@ export default defineModule({
             const config = { parameters: ctx.body.parameters };
             const errors = bandConfigErrors(type, config);
             if (errors.length) throw badRequest(errors, errors[0].message);
-            return services.db.transaction(async (t) => {
-              const tx = t as unknown as Db;
-              if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
-                throw badRequest([{ field: 'ward_id', message: 'Phường/xã không tồn tại' }]);
-              const [before] = await exec<{ id: number; config: unknown }>(
-                tx,
-                wardId == null
-                  ? sql`select id, config from monitoring_configs where type = ${type} and ward_id is null for update`
-                  : sql`select id, config from monitoring_configs where type = ${type} and ward_id = ${wardId} for update`,
-              );
-              if (before)
-                await tx.execute(
-                  sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
-                );
-              else
-                await tx.execute(
-                  sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${type}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
-                );
-              await ctx.audit(
-                {
-                  action: 'update-config',
-                  subject: 'monitorings',
-                  recordId: before?.id ?? null,
-                  before: before ? { ward_id: wardId, config: before.config } : undefined,
-                  after: { type, ward_id: wardId, config },
-                },
-                tx,
-              );
-              return answer(tx, type, wardId);
-            });
+            return (
+              services.db
+                .transaction(async (t) => {
+                  const tx = t as unknown as Db;
+                  if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
+                    throw badRequest([{ field: 'ward_id', message: 'Phường/xã không tồn tại' }]);
+                  const [before] = await exec<{ id: number; config: unknown }>(
+                    tx,
+                    wardId == null
+                      ? sql`select id, config from monitoring_configs where type = ${type} and ward_id is null for update`
+                      : sql`select id, config from monitoring_configs where type = ${type} and ward_id = ${wardId} for update`,
+                  );
+                  if (before)
+                    await tx.execute(
+                      sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
+                    );
+                  else
+                    await tx.execute(
+                      sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${type}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
+                    );
+                  await ctx.audit(
+                    {
+                      action: 'update-config',
+                      subject: 'monitorings',
+                      recordId: before?.id ?? null,
+                      before: before ? { ward_id: wardId, config: before.config } : undefined,
+                      after: { type, ward_id: wardId, config },
+                    },
+                    tx,
+                  );
+                  return answer(tx, type, wardId);
+                })
+                // a device key's cached station carries the config in force: read again (after the commit)
+                .finally(clearStationKeyCache)
+            );
           },
         });
       }

@@ -2,11 +2,13 @@ import { BAND_PRESETS, type BandConfig, type MonitoringType } from '@nns/shared/
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../core/errors';
+import { instanceId } from '../../core/instance-id';
 import { defineModule } from '../../core/module';
 import { execPrepared, iso } from '../../core/resource-store';
 import type { Database } from '../../db/client';
-import { hashDeviceKey } from './device-key';
-import { type Station, storeReadings } from './ingest';
+import { hashDeviceKey, KEY_CACHE_MAX, keyCache, STATION_KEY_CACHE_MS, stationKeyCacheHeld } from './device-key';
+import type { Station } from './ingest';
+import { storeCoalesced } from './ingest-queue';
 import { parseIngestBody } from './ingest-validate';
 import { insectParameters } from './insects.module';
 import { dropExpired, ensureAhead } from './partitions';
@@ -15,24 +17,40 @@ export const BAD_KEY = 'Khóa thiết bị không hợp lệ';
 
 /**
  * The station a device key belongs to, or null, with the band config in force for its ward (its
- * own, else the type's default, else the national preset: band-config.ts), in one statement.
+ * own, else the type's default, else the national preset: band-config.ts), in one statement, or from
+ * this process's short cache (STATION_KEY_CACHE_MS).
  */
 export async function stationByKey(database: Database, key: string): Promise<(Station & { config: BandConfig }) | null> {
+  const hash = hashDeviceKey(key);
+  const cacheKey = `${instanceId(database)}|${hash}`;
+  const now = Date.now();
+  const hit = keyCache.get(cacheKey);
+  if (hit && now - hit.at < STATION_KEY_CACHE_MS) return hit.station;
   const [row] = await execPrepared<Station & { config: BandConfig | string | null }>(
     database.db,
     sql`select m.id, m.code, m.type, m.ward_id, m.status, m.last_reading_at, c.config from monitorings m
       left join lateral (select config from monitoring_configs where type = m.type and (ward_id is null or ward_id = m.ward_id) order by ward_id nulls last limit 1) c on true
-      where m.device_key_hash = ${hashDeviceKey(key)}`,
+      where m.device_key_hash = ${hash}`,
   );
-  if (!row) return null;
+  if (!row) {
+    keyCache.delete(cacheKey);
+    return null;
+  }
   const type = Number(row.type) as MonitoringType;
-  return {
+  const station = {
     ...row,
+    id: Number(row.id),
+    ward_id: Number(row.ward_id),
     type,
     status: Number(row.status),
     last_reading_at: row.last_reading_at ? (iso(row.last_reading_at) as string) : null,
     config: row.config == null ? BAND_PRESETS[type] : typeof row.config === 'string' ? (JSON.parse(row.config) as BandConfig) : row.config,
   };
+  if (!stationKeyCacheHeld(now)) {
+    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+    keyCache.set(cacheKey, { station, at: now });
+  }
+  return station;
 }
 
 /** Refusals shared by HTTP and MQTT: a station that is switched off, a key of another station. */
@@ -72,7 +90,10 @@ export default defineModule({
         checkStation(station, stationCode);
         // one audit row per batch, not per reading, written by the statement that stores the readings
         ctx.req.audited = true;
-        const r = await storeReadings(services.database, station, readings, {
+        // stored together with the other small requests of this moment (ingest-queue.ts), answered its own
+        const r = await storeCoalesced(services.database, {
+          station,
+          readings,
           config: station.config,
           audit: {
             method: ctx.req.method,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { execPrepared, iso } from '../../core/resource-store';
 import type { Database, Db } from '../../db/client';
 import { configInForce } from './band-config';
+import { clearChartCache } from './chart-cache';
 import type { RawReading } from './ingest-validate';
 import { clearOverviewCache } from './overview';
 import { ensurePartitions } from './partitions';
@@ -31,26 +32,61 @@ const HOUR = 3_600_000;
 const hourOf = (t: number) => Math.floor(t / HOUR) * HOUR;
 const AQI_HOURLY = ['pm25', 'pm10', 'co', 'no2', 'so2', 'o3'] as const;
 
+/** The readings of one air station in a flush, for its hour means, per request in the order they came. */
+interface AirGroup {
+  station: number;
+  parts: { job: number; readings: RawReading[] }[];
+}
+
 /**
- * Hourly VN_AQI of each reading's hour, from the hour means known once this batch is in (the
- * hourly roll-ups already stored plus the batch): SO2, CO, NO2, O3 from the hour's mean, PM10 and
- * PM2.5 from the NowCast of the 12 hours up to it.
+ * Hourly VN_AQI of each reading's hour, per air station of a flush, from the hour means known once
+ * these readings are in (the hourly roll-ups already stored plus them): SO2, CO, NO2, O3 from the
+ * hour's mean, PM10 and PM2.5 from the NowCast of the 12 hours up to it. One statement for every
+ * station of the flush (a lateral join per station, each an index range on its key).
  */
-async function airIndices(db: Db, stationId: number, readings: RawReading[]) {
-  const hours = readings.map((r) => hourOf(r.measured_at.getTime()));
-  const from = Math.min(...hours) - 11 * HOUR;
-  const to = Math.max(...hours);
-  const times = readings.map((r) => r.measured_at.getTime());
+async function airIndices(db: Db, groups: AirGroup[]) {
+  const ranges = groups.map((g) => {
+    const readings = g.parts.flatMap((p) => p.readings);
+    const hours = readings.map((r) => hourOf(r.measured_at.getTime()));
+    const times = readings.map((r) => r.measured_at.getTime());
+    return {
+      station_id: g.station,
+      hfrom: new Date(Math.min(...hours) - 11 * HOUR).toISOString(),
+      hto: new Date(Math.max(...hours)).toISOString(),
+      tfrom: new Date(Math.min(...times)).toISOString(),
+      tto: new Date(Math.max(...times)).toISOString(),
+    };
+  });
   // the hour means stored, and (same statement) which of these readings are stored already: a resent
   // reading is not counted twice in its hour's mean
-  const rows = await execPrepared<{ bucket: string; param: string | null; n: number; sum: number }>(
+  const rows = await execPrepared<{ station_id: number; bucket: string; param: string | null; n: number; sum: number }>(
     db,
-    sql`select bucket, param, n, sum from monitoring_hourly where station_id = ${stationId}
-      and param in ('pm25', 'pm10', 'co', 'no2', 'so2', 'o3') and bucket between ${new Date(from).toISOString()} and ${new Date(to).toISOString()}
-      union all
-      select measured_at, null, 0, 0 from monitoring_readings where station_id = ${stationId}
-        and measured_at between ${new Date(Math.min(...times)).toISOString()} and ${new Date(Math.max(...times)).toISOString()}`,
+    sql`select q.station_id, x.bucket, x.param, x.n, x.sum
+      from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as q(station_id int, hfrom timestamptz, hto timestamptz, tfrom timestamptz, tto timestamptz)
+      cross join lateral (
+        select bucket, param, n, sum from monitoring_hourly where station_id = q.station_id
+          and param in ('pm25', 'pm10', 'co', 'no2', 'so2', 'o3') and bucket between q.hfrom and q.hto
+        union all
+        select measured_at, null, 0, 0 from monitoring_readings where station_id = q.station_id and measured_at between q.tfrom and q.tto
+      ) x`,
   );
+  const byStation = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const id = Number(r.station_id);
+    const list = byStation.get(id);
+    if (list) list.push(r);
+    else byStation.set(id, [r]);
+  }
+  const out = new Map<number, (r: RawReading) => ReturnType<typeof hourlyAqi> | null>();
+  for (const g of groups) for (const [job, fn] of airIndicesOf(byStation.get(g.station) ?? [], g.parts)) out.set(job, fn);
+  return out;
+}
+
+/**
+ * Per request (`job`) of one station: its readings' hour AQI from the stored means plus the readings
+ * of this request and of the requests before it in the flush, as if they had come one after the other.
+ */
+function airIndicesOf(rows: { bucket: string; param: string | null; n: number; sum: number }[], parts: AirGroup['parts']) {
   const stored = rows.filter((r): r is typeof r & { param: string } => r.param !== null);
   const already = new Set(rows.filter((r) => r.param === null).map((r) => Date.parse(iso(r.bucket) as string)));
   const sums = new Map<string, { n: number; sum: number }>();
@@ -63,30 +99,34 @@ async function airIndices(db: Db, stationId: number, readings: RawReading[]) {
     } else sums.set(k, { n, sum: s });
   };
   for (const r of stored) put(Date.parse(iso(r.bucket) as string), r.param, Number(r.n), Number(r.sum));
-  for (const r of readings) {
-    if (already.has(r.measured_at.getTime())) continue;
-    for (const p of AQI_HOURLY) if (r.values[p] != null) put(hourOf(r.measured_at.getTime()), p, 1, r.values[p]);
-  }
   const mean = (h: number, p: string) => {
     const a = sums.get(`${h}|${p}`);
     return a ? a.sum / a.n : null;
   };
-  const byHour = new Map<number, ReturnType<typeof hourlyAqi>>();
-  for (const h of new Set(hours)) {
-    const series = (p: string) => Array.from({ length: 12 }, (_, i) => mean(h - i * HOUR, p));
-    byHour.set(
-      h,
-      hourlyAqi({
-        so2: mean(h, 'so2'),
-        co: mean(h, 'co'),
-        no2: mean(h, 'no2'),
-        o3: mean(h, 'o3'),
-        pm10_nowcast: nowcast(series('pm10')),
-        pm25_nowcast: nowcast(series('pm25')),
-      }),
-    );
+  const out: [number, (r: RawReading) => ReturnType<typeof hourlyAqi> | null][] = [];
+  for (const { job, readings } of parts) {
+    for (const r of readings) {
+      if (already.has(r.measured_at.getTime())) continue;
+      for (const p of AQI_HOURLY) if (r.values[p] != null) put(hourOf(r.measured_at.getTime()), p, 1, r.values[p]);
+    }
+    const byHour = new Map<number, ReturnType<typeof hourlyAqi>>();
+    for (const h of new Set(readings.map((r) => hourOf(r.measured_at.getTime())))) {
+      const series = (p: string) => Array.from({ length: 12 }, (_, i) => mean(h - i * HOUR, p));
+      byHour.set(
+        h,
+        hourlyAqi({
+          so2: mean(h, 'so2'),
+          co: mean(h, 'co'),
+          no2: mean(h, 'no2'),
+          o3: mean(h, 'o3'),
+          pm10_nowcast: nowcast(series('pm10')),
+          pm25_nowcast: nowcast(series('pm25')),
+        }),
+      );
+    }
+    out.push([job, (r: RawReading) => byHour.get(hourOf(r.measured_at.getTime())) ?? null]);
   }
-  return (r: RawReading) => byHour.get(hourOf(r.measured_at.getTime())) ?? null;
+  return out;
 }
 
 /** Who sent a batch, for its one audit row (written by the same statement as the readings). */
@@ -105,71 +145,87 @@ export const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' 
 };
 
 /**
- * Everything a batch writes, as one statement (so one round trip, atomic without a transaction, and
- * one text for every batch: a named prepared statement on PostgreSQL). The readings come as one JSON
- * parameter; a reading already stored (same station and time) is skipped by `on conflict do nothing`,
- * and only what this statement inserted (`ins`) reaches the hourly and daily roll-ups (UTC hours; days
- * at UTC+7), the station's latest reading and band, its alert state (the type's alert level, band 1 or
- * rain's 6 'Mưa rất to', starts or keeps the 'since' clock, anything else starts the clear clock; an open 'offline' alert ends; an open band
- * alert takes the value into its peak) and the batch's audit row. Each row answered says whether the
- * station's band or its open alerts changed (`changed`: the overview's cache is then emptied).
+ * Everything a flush writes, as one statement (so one round trip, atomic without a transaction, and
+ * one text for every flush: a named prepared statement on PostgreSQL). A flush holds one request's
+ * batch or several requests coalesced (ingest-queue.ts), of one station or many: the readings come as
+ * one JSON parameter (each with its station and the index `k` of the request that owns it), the
+ * stations' alert parameters as another, the requests' audit rows as a third. A reading already stored
+ * (same station and time) is skipped by `on conflict do nothing`, and only what this statement
+ * inserted (`ins`) reaches the hourly and daily roll-ups (UTC hours; days at UTC+7), each station's
+ * latest reading and band, its alert state (the type's alert level, band 1 or rain's 6 'Mưa rất to',
+ * starts or keeps the 'since' clock, anything else starts the clear clock; an open 'offline' alert
+ * ends; an open band alert takes the value into its peak) and one audit row per request (its own
+ * stored and duplicate counts). Each row answered says whether a station's band or open alerts
+ * changed (`changed`: the overview's cache is then emptied).
  */
-const STORE_SQL = (p: {
-  station: number;
-  rows: string;
-  alertLevel: number;
-  peakParam: string | null;
-  worse: string;
-  sent: number;
-  audit: IngestAudit | null;
-}) => sql`with rows as (
-    select * from jsonb_to_recordset(${p.rows}::jsonb) as r(measured_at timestamptz, "values" jsonb, band int, aqi int, aqi_dominant text, wqi int)
+const STORE_SQL = (p: { rows: string; stations: string; audits: string }) => sql`with rows as (
+    select * from jsonb_to_recordset(${p.rows}::jsonb) as r(k int, station_id int, measured_at timestamptz, "values" jsonb, band int, aqi int, aqi_dominant text, wqi int)
+  ), sts as (
+    select * from jsonb_to_recordset(${p.stations}::jsonb) as s(station_id int, alert_level int, peak_param text, worse text)
   ), ins as (
     insert into monitoring_readings (station_id, measured_at, values, band, aqi, aqi_dominant, wqi)
-    select ${p.station}::int, measured_at, "values", band, aqi, aqi_dominant, wqi from rows
-    on conflict do nothing returning measured_at, values, band, aqi, wqi
+    select station_id, measured_at, "values", band, aqi, aqi_dominant, wqi from rows order by station_id, measured_at
+    on conflict do nothing returning station_id, measured_at, values, band, aqi, wqi
   ), vals as (
-    select i.measured_at, e.key as param, (e.value)::float8 as v
+    select i.station_id, i.measured_at, e.key as param, (e.value)::float8 as v
     from ins i, jsonb_each(i.values || jsonb_strip_nulls(jsonb_build_object('aqi', i.aqi, 'wqi', i.wqi))) e
   ), h as (
     insert into monitoring_hourly (station_id, bucket, param, n, sum, min, max)
-    select ${p.station}::int, date_bin('1 hour', measured_at, timestamptz '2000-01-01T00:00:00Z'), param, count(*), sum(v), min(v), max(v) from vals group by 2, 3
+    select station_id, date_bin('1 hour', measured_at, timestamptz '2000-01-01T00:00:00Z'), param, count(*), sum(v), min(v), max(v) from vals
+    group by 1, 2, 3 order by 1, 3, 2
     on conflict (station_id, param, bucket) do update set n = monitoring_hourly.n + excluded.n, sum = monitoring_hourly.sum + excluded.sum,
       min = least(monitoring_hourly.min, excluded.min), max = greatest(monitoring_hourly.max, excluded.max)
   ), d as (
     insert into monitoring_daily (station_id, bucket, param, n, sum, min, max)
-    select ${p.station}::int, date_bin('1 day', measured_at, timestamptz '2000-01-01T00:00:00+07:00'), param, count(*), sum(v), min(v), max(v) from vals group by 2, 3
+    select station_id, date_bin('1 day', measured_at, timestamptz '2000-01-01T00:00:00+07:00'), param, count(*), sum(v), min(v), max(v) from vals
+    group by 1, 2, 3 order by 1, 3, 2
     on conflict (station_id, param, bucket) do update set n = monitoring_daily.n + excluded.n, sum = monitoring_daily.sum + excluded.sum,
       min = least(monitoring_daily.min, excluded.min), max = greatest(monitoring_daily.max, excluded.max)
   ), latest as (
-    select measured_at, band, values || jsonb_strip_nulls(jsonb_build_object('aqi', aqi, 'wqi', wqi)) as last from ins order by measured_at desc limit 1
+    select distinct on (station_id) station_id, measured_at, band, values || jsonb_strip_nulls(jsonb_build_object('aqi', aqi, 'wqi', wqi)) as last
+    from ins order by station_id, measured_at desc
   ), st as (
     update monitorings m set last_band = l.band, last_values = l.last, last_reading_at = l.measured_at from latest l
-    where m.id = ${p.station}::int and (m.last_reading_at is null or m.last_reading_at < l.measured_at)
-    returning l.measured_at, l.band, l.last, (select o.last_band from monitorings o where o.id = ${p.station}::int) as old_band
+    where m.id = l.station_id and (m.last_reading_at is null or m.last_reading_at < l.measured_at)
+    returning l.station_id, l.measured_at, l.band, l.last, (select o.last_band from monitorings o where o.id = l.station_id) as old_band
   ), state as (
     insert into monitoring_station_state (station_id, band1_since, clear_since)
-    select ${p.station}::int, case when st.band = ${p.alertLevel}::int then st.measured_at end,
-      case when st.band = ${p.alertLevel}::int then null else st.measured_at end from st
+    select st.station_id, case when st.band = s.alert_level then st.measured_at end,
+      case when st.band = s.alert_level then null else st.measured_at end from st join sts s on s.station_id = st.station_id
     on conflict (station_id) do update set
       band1_since = case when excluded.band1_since is not null then coalesce(monitoring_station_state.band1_since, excluded.band1_since) else null end,
       clear_since = case when excluded.band1_since is not null then null else coalesce(monitoring_station_state.clear_since, excluded.clear_since) end
   ), off as (
-    update monitoring_alerts a set ended_at = st.measured_at from st where a.station_id = ${p.station}::int and a.kind = 'offline' and a.ended_at is null
+    update monitoring_alerts a set ended_at = st.measured_at from st where a.station_id = st.station_id and a.kind = 'offline' and a.ended_at is null
     returning a.id
   ), pk as (
-    update monitoring_alerts a set peak_param = ${p.peakParam}::text,
-      peak = case when ${p.worse}::text = 'max' then greatest(coalesce(a.peak, x.v), x.v) else least(coalesce(a.peak, x.v), x.v) end
-    from (select (st.last ->> ${p.peakParam}::text)::float8 as v from st) x
-    where x.v is not null and a.station_id = ${p.station}::int and a.kind = 'band' and a.ended_at is null
+    update monitoring_alerts a set peak_param = x.peak_param,
+      peak = case when x.worse = 'max' then greatest(coalesce(a.peak, x.v), x.v) else least(coalesce(a.peak, x.v), x.v) end
+    from (select st.station_id, s.peak_param, s.worse, (st.last ->> s.peak_param)::float8 as v from st join sts s on s.station_id = st.station_id) x
+    where x.v is not null and a.station_id = x.station_id and a.kind = 'band' and a.ended_at is null
   ), au as (
     insert into audit_logs (action, subject, record_id, method, path, code, ip, user_agent, after)
-    select 'ingest', 'monitorings', ${String(p.station)}::text, ${p.audit?.method ?? null}::text, ${p.audit?.path ?? null}::text, 200,
-      ${p.audit?.ip ?? null}::text, ${p.audit?.user_agent ?? null}::text,
-      jsonb_build_object('stored', (select count(*) from ins), 'duplicates', ${p.sent}::int - (select count(*) from ins))
-    where ${p.audit !== null}::boolean
+    select 'ingest', 'monitorings', q.station_id::text, q.method, q.path, 200, q.ip, q.user_agent,
+      jsonb_build_object('stored', n.c, 'duplicates', q.sent - n.c)
+    from jsonb_to_recordset(${p.audits}::jsonb) as q(k int, station_id int, method text, path text, ip text, user_agent text, sent int)
+    cross join lateral (select count(*) as c from ins join rows r on r.station_id = ins.station_id and r.measured_at = ins.measured_at where r.k = q.k) n
+    order by q.k
   )
-  select measured_at, (select count(*) from st where st.band is distinct from st.old_band) + (select count(*) from off) > 0 as changed from ins`;
+  select station_id, measured_at, (select count(*) from st where st.band is distinct from st.old_band) + (select count(*) from off) > 0 as changed from ins`;
+
+/** One request's readings to store (a batch, or one reading), with who sent it for its audit row. */
+export interface StoreJob {
+  station: Station;
+  readings: RawReading[];
+  /** the band config in force for the station's ward (read when not given) */
+  config?: BandConfig;
+  audit?: IngestAudit | null;
+}
+
+export interface StoreResult {
+  stored: StoredReading[];
+  duplicates: string[];
+}
 
 /**
  * Stores a station's readings: a reading already stored (same station and time) is skipped, each
@@ -182,57 +238,97 @@ export async function storeReadings(
   station: Station,
   readings: RawReading[],
   o: { config?: BandConfig; audit?: IngestAudit } = {},
-): Promise<{ stored: StoredReading[]; duplicates: string[] }> {
-  // one reading per instant: a batch that repeats one keeps the first
-  const seen = new Set<number>();
-  const unique = readings.filter((r) => {
-    const t = r.measured_at.getTime();
-    if (seen.has(t)) return false;
-    seen.add(t);
-    return true;
+): Promise<StoreResult> {
+  const [r] = await storeMany(database, [{ station, readings, config: o.config, audit: o.audit ?? null }]);
+  return r;
+}
+
+/**
+ * Stores several requests' readings together (STORE_SQL), answering each its own: the readings it
+ * stored (with band, AQI, WQI) and those it sent that were stored already. Within the flush the first
+ * request to name a (station, time) owns it, as if they had come one after the other: a later one
+ * (or a repeat inside one batch) counts it as a duplicate. The readings of one air station across the
+ * requests share their hour means, as one batch would.
+ */
+export async function storeMany(database: Database, jobs: StoreJob[]): Promise<StoreResult[]> {
+  const owned: RawReading[][] = jobs.map(() => []);
+  const owner = new Map<string, number>();
+  jobs.forEach((j, k) => {
+    for (const r of j.readings) {
+      const key = `${j.station.id}|${r.measured_at.getTime()}`;
+      if (owner.has(key)) continue;
+      owner.set(key, k);
+      owned[k].push(r);
+    }
   });
   // partitions are made outside the statement (known months are remembered: no query)
   await ensurePartitions(
     database,
-    unique.map((r) => r.measured_at),
+    owned.flatMap((list) => list.map((r) => r.measured_at)),
   );
   const db = database.db;
-  const config = o.config ?? (await configInForce(db, station.type, station.ward_id)).config;
-  const aqiOf = station.type === 1 ? await airIndices(db, station.id, unique) : null;
-  const rows = unique.map((r) => computed(station.type, config, r, aqiOf));
-  const peak = PEAK[station.type];
-  const inserted = await execPrepared<{ measured_at: string; changed: boolean }>(
-    db,
-    STORE_SQL({
-      station: station.id,
-      rows: JSON.stringify(
-        rows.map((r) => ({
-          measured_at: r.measured_at,
-          values: r.values,
-          band: r.band,
-          aqi: r.aqi ?? null,
-          aqi_dominant: r.aqi_dominant ?? null,
-          wqi: r.wqi ?? null,
-        })),
-      ),
-      alertLevel: alertLevelOf(station.type),
-      peakParam: peak?.param ?? null,
+  const configs = new Map<number, BandConfig>();
+  const air = new Map<number, AirGroup>();
+  for (const [k, j] of jobs.entries()) {
+    if (!configs.has(j.station.id)) configs.set(j.station.id, j.config ?? (await configInForce(db, j.station.type, j.station.ward_id)).config);
+    if (j.station.type === 1 && owned[k].length) {
+      const g = air.get(j.station.id);
+      if (g) g.parts.push({ job: k, readings: owned[k] });
+      else air.set(j.station.id, { station: j.station.id, parts: [{ job: k, readings: owned[k] }] });
+    }
+  }
+  const aqiOf = air.size ? await airIndices(db, [...air.values()]) : null;
+  const computedRows = jobs.map((j, k) => owned[k].map((r) => computed(j.station.type, configs.get(j.station.id) as BandConfig, r, aqiOf?.get(k) ?? null)));
+  const rows: unknown[] = [];
+  computedRows.forEach((list, k) => {
+    const station = jobs[k].station.id;
+    for (const r of list)
+      rows.push({
+        k,
+        station_id: station,
+        measured_at: r.measured_at,
+        values: r.values,
+        band: r.band,
+        aqi: r.aqi ?? null,
+        aqi_dominant: r.aqi_dominant ?? null,
+        wqi: r.wqi ?? null,
+      });
+  });
+  const stations = new Map<number, unknown>();
+  for (const j of jobs) {
+    const peak = PEAK[j.station.type];
+    stations.set(j.station.id, {
+      station_id: j.station.id,
+      alert_level: alertLevelOf(j.station.type),
+      peak_param: peak?.param ?? null,
       worse: peak?.worse ?? 'max',
-      sent: readings.length,
-      audit: o.audit ?? null,
-    }),
+    });
+  }
+  const audits = jobs.flatMap((j, k) => (j.audit ? [{ k, station_id: j.station.id, ...j.audit, sent: j.readings.length }] : []));
+  const inserted = await execPrepared<{ station_id: number; measured_at: string; changed: boolean }>(
+    db,
+    STORE_SQL({ rows: JSON.stringify(rows), stations: JSON.stringify([...stations.values()]), audits: JSON.stringify(audits) }),
   );
-  // the map shows the station's band and open alerts: when either moved, this process's overview is redone
+  // the map shows the stations' bands and open alerts: when one moved, this process's overview is redone
   if (inserted[0]?.changed) clearOverviewCache();
-  // another request may have stored some of them a moment ago: only what this one inserted counts
-  const got = new Set(inserted.map((r) => Date.parse(iso(r.measured_at) as string)));
-  const stored = rows.filter((r) => got.has(Date.parse(r.measured_at)));
-  const kept = new Set(unique);
-  const duplicates = readings.filter((r) => !kept.has(r) || !got.has(r.measured_at.getTime())).map((r) => r.measured_at.toISOString());
-  return { stored, duplicates };
+  // and the series of a station that took readings are read again (chart-cache.ts)
+  if (inserted.length) clearChartCache(db, new Set(inserted.map((r) => Number(r.station_id))));
+  // another request may have stored some of them a moment ago: only what this statement inserted counts
+  const got = new Set(inserted.map((r) => `${Number(r.station_id)}|${Date.parse(iso(r.measured_at) as string)}`));
+  return jobs.map((j, k) => {
+    const stored = computedRows[k].filter((r) => got.has(`${j.station.id}|${Date.parse(r.measured_at)}`));
+    const mine = new Set(owned[k]);
+    const duplicates = j.readings.filter((r) => !mine.has(r) || !got.has(`${j.station.id}|${r.measured_at.getTime()}`)).map((r) => r.measured_at.toISOString());
+    return { stored, duplicates };
+  });
 }
 
-function computed(type: MonitoringType, config: BandConfig, r: RawReading, aqiOf: ((r: RawReading) => ReturnType<typeof hourlyAqi>) | null): StoredReading {
+function computed(
+  type: MonitoringType,
+  config: BandConfig,
+  r: RawReading,
+  aqiOf: ((r: RawReading) => ReturnType<typeof hourlyAqi> | null) | null,
+): StoredReading {
   const out: StoredReading = { measured_at: r.measured_at.toISOString(), values: r.values, band: null, band_label: null, band_color: null };
   const forBand: Record<string, number> = { ...r.values };
   if (type === 1) {

@@ -13,6 +13,7 @@ import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { configInForce } from './band-config';
 import { wardOf } from './configs.module';
+import { clearStationKeyCache } from './device-key';
 
 const INSECT = 6 as const;
 const DAY = 86_400_000;
@@ -248,42 +249,48 @@ export default defineModule({
           field: e.field.replace(`parameters.${order.code}`, 'ranges'),
         }));
         if (errors.length) throw badRequest(errors, errors[0].message);
-        return db.transaction(async (t) => {
-          const tx = t as unknown as Db;
-          if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length) throw fieldError('ward_id', 'Phường/xã không tồn tại');
-          const [before] = await exec<{ id: number; config: { parameters: Record<string, unknown> } | string }>(
-            tx,
-            wardId == null
-              ? sql`select id, config from monitoring_configs where type = ${INSECT} and ward_id is null for update`
-              : sql`select id, config from monitoring_configs where type = ${INSECT} and ward_id = ${wardId} for update`,
-          );
-          // a ward's first insect config starts from what was in force for it (the default or the preset)
-          const base = before
-            ? typeof before.config === 'string'
-              ? JSON.parse(before.config)
-              : before.config
-            : (await configInForce(tx, INSECT, wardId)).config;
-          const config = { parameters: { ...base.parameters, [order.code]: ctx.body.ranges } };
-          if (before)
-            await tx.execute(
-              sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
-            );
-          else
-            await tx.execute(
-              sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${INSECT}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
-            );
-          await ctx.audit(
-            {
-              action: 'update-config',
-              subject: 'monitorings',
-              recordId: before?.id ?? null,
-              before: before ? { order: order.code, ward_id: wardId, ranges: base.parameters[order.code] ?? null } : undefined,
-              after: { order: order.code, ward_id: wardId, ranges: ctx.body.ranges },
-            },
-            tx,
-          );
-          return orderAnswer(tx, order, wardId);
-        });
+        return (
+          db
+            .transaction(async (t) => {
+              const tx = t as unknown as Db;
+              if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
+                throw fieldError('ward_id', 'Phường/xã không tồn tại');
+              const [before] = await exec<{ id: number; config: { parameters: Record<string, unknown> } | string }>(
+                tx,
+                wardId == null
+                  ? sql`select id, config from monitoring_configs where type = ${INSECT} and ward_id is null for update`
+                  : sql`select id, config from monitoring_configs where type = ${INSECT} and ward_id = ${wardId} for update`,
+              );
+              // a ward's first insect config starts from what was in force for it (the default or the preset)
+              const base = before
+                ? typeof before.config === 'string'
+                  ? JSON.parse(before.config)
+                  : before.config
+                : (await configInForce(tx, INSECT, wardId)).config;
+              const config = { parameters: { ...base.parameters, [order.code]: ctx.body.ranges } };
+              if (before)
+                await tx.execute(
+                  sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
+                );
+              else
+                await tx.execute(
+                  sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${INSECT}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
+                );
+              await ctx.audit(
+                {
+                  action: 'update-config',
+                  subject: 'monitorings',
+                  recordId: before?.id ?? null,
+                  before: before ? { order: order.code, ward_id: wardId, ranges: base.parameters[order.code] ?? null } : undefined,
+                  after: { order: order.code, ward_id: wardId, ranges: ctx.body.ranges },
+                },
+                tx,
+              );
+              return orderAnswer(tx, order, wardId);
+            })
+            // a device key's cached station carries the config in force: read again (after the commit)
+            .finally(clearStationKeyCache)
+        );
       },
     });
     router.add({

@@ -1,8 +1,8 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { AppError } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { storeReadings } from './ingest';
 import { checkStation, stationByKey } from './ingest.module';
+import { storeCoalesced } from './ingest-queue';
 import { parseIngestBody } from './ingest-validate';
 import { insectParameters } from './insects.module';
 
@@ -48,7 +48,9 @@ export async function handle(s: Services, code: string, payload: Buffer) {
   checkStation(station, code);
   const extra = station.type === 6 ? await insectParameters(s.db) : undefined;
   const { readings } = parseIngestBody(station.type, body, Date.now(), extra);
-  const r = await storeReadings(s.database, station, readings, {
+  const r = await storeCoalesced(s.database, {
+    station,
+    readings,
     config: station.config,
     audit: { method: 'MQTT', path: `stations/${code}/readings`, ip: null, user_agent: null },
   });

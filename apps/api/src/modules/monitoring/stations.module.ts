@@ -7,7 +7,7 @@ import { attachRefs, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
-import { hashDeviceKey, newDeviceKey } from './device-key';
+import { clearStationKeyCache, hashDeviceKey, newDeviceKey } from './device-key';
 import { clearOverviewCache } from './overview';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
@@ -25,7 +25,11 @@ const hooks: ResourceHooks = {
   },
   presentedKeys: ['last_band_label', 'last_band_color'],
   // a station added, moved, switched off or deleted shows on this process's overview at once
-  afterWrite: () => clearOverviewCache(),
+  // and a device key's cached station (key rotated, station switched off or deleted) is read again
+  afterWrite: () => {
+    clearOverviewCache();
+    clearStationKeyCache();
+  },
 };
 
 export default defineModule({
@@ -107,6 +111,8 @@ export default defineModule({
             audit: 'rotate-key',
           });
         });
+        // the old key stops at once in this process (committed now); another process's cache keeps it up to STATION_KEY_CACHE_MS
+        clearStationKeyCache();
         return { id: ctx.params.id, device_key: key };
       },
     });
