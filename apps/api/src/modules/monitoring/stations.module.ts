@@ -89,7 +89,7 @@ export default defineModule({
       method: 'PUT',
       url: `${base}/rotate-key/:id`,
       access: { action: 'update', subject: 'monitorings' },
-      summary: 'Đổi khóa thiết bị của trạm (khóa cũ hết hiệu lực ngay)',
+      summary: 'Đổi khóa thiết bị của trạm (khóa cũ hết hiệu lực ngay trên tiến trình này, trên các tiến trình khác trong tối đa 5 giây)',
       tags,
       params: idParams,
       response: z.object({ id: z.number().int(), device_key: z.string() }),
