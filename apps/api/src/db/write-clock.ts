@@ -37,10 +37,16 @@ export function watchWrites(client: PGlite): WriteClock {
       if (typeof text === 'string') {
         if (isRead(text)) return run(text, ...rest);
         const p = PREPARE.exec(text);
-        // a prepared SELECT: its EXECUTEs are reads (a name prepared again for a write is forgotten)
+        // preparing a plain SELECT changes no data, and its EXECUTEs are reads (a name prepared again
+        // for anything else is forgotten)
         if (p) {
-          if (SELECT.test(p[3]) && !NOT_A_PLAIN_READ.test(p[3])) readNames.add(p[1].toLowerCase());
-          else readNames.delete(p[1].toLowerCase());
+          const name = p[1].toLowerCase();
+          readNames.delete(name);
+          if (SELECT.test(p[3]) && !NOT_A_PLAIN_READ.test(p[3])) {
+            const r = await run(text, ...rest);
+            readNames.add(name);
+            return r;
+          }
         }
       }
       clock.n++;
