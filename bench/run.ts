@@ -4,6 +4,7 @@
 // both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
+//   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)
 //   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
 //   shortened run never writes bench/RESULTS.md; issue 15's ingest500, ingest1, chart1y and overview of
 //   bench/monitoring.ts run only when named here, with BENCH_MONITORING_READINGS and _STATIONS)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
@@ -103,7 +104,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   } else {
     database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
   }
-  const { app } = await buildApp({ database, env: {}, config: { ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no' } });
+  // BENCH_ANSWER_CACHE_SECONDS=0: the embedded engine's answer cache off (core/answer-cache.ts), to measure without hits
+  const answerCache = process.env.BENCH_ANSWER_CACHE_SECONDS ? { ANSWER_CACHE_SECONDS: Number(process.env.BENCH_ANSWER_CACHE_SECONDS) } : {};
+  const { app } = await buildApp({
+    database,
+    env: {},
+    config: { ADMIN_PASSWORD: PASSWORD, DATA_DIR: dataDir, dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'no', ...answerCache },
+  });
   app.get('/bench/hello', async () => ({ hello: 'world' }));
   const discharge = (b: string, token: string) =>
     benchDischarge({ engine, database, base: b, token, seconds: SECONDS, connections: CONNECTIONS, say, drained, wanted });

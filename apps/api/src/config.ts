@@ -80,6 +80,8 @@ const schema = z.object({
     .default(24 * 7),
   /** a resolved sign-in token is reused this long unless a change to users, roles or sessions empties the cache; 0 = ask the database on every request */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  /** embedded engine only: a list or read answer is reused this long while nothing is written (core/answer-cache.ts); 0 = never */
+  ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
   /** on SIGTERM, how long new requests are still accepted and answered 503 before the server stops listening */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),

@@ -98,3 +98,56 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('execPrepared: named prepared st
     }
   });
 });
+
+describe('execStatic on PGlite: PREPAREd once in its session, each call one EXECUTE', () => {
+  it('answers the rows exec answers, with values written as literals (quotes, backslashes), timestamps as text', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const pl = await PGlite.create('memory://', { parsers: { 20: (v: string) => Number(v) } });
+    try {
+      const db = drizzlePglite(pl) as unknown as Db;
+      let built = 0;
+      const build = (v: (name: string) => unknown) => {
+        built++;
+        return sql`select ${v('n')}::int * 2 as n, ${v('s')}::text as s, ${'2026-11-22 03:28:58.5+00'}::timestamptz as t, 5::bigint as b, ${'{2026-11-22 03:28:58+00}'}::timestamptz[] as ts`;
+      };
+      const values = [
+        { n: 2, s: "O'Brien; -- x" },
+        { n: 21, s: "a\\b \\' c" },
+        { n: -3, s: 'Đường phèn' },
+      ];
+      for (const v of values) {
+        const a = await execStatic(db, 'test|pglite', build, v);
+        expect(a).toEqual(
+          await exec(
+            db,
+            build((n) => v[n as 'n' | 's']),
+          ),
+        );
+        expect(a[0]).toMatchObject({ n: v.n * 2, s: v.s, b: 5 });
+        expect(typeof a[0].t).toBe('string');
+        expect(typeof a[0].ts).toBe('string');
+      }
+      const prepared = (await pl.query<{ name: string }>(`select name from pg_prepared_statements where name like 'nns_s%'`)).rows;
+      expect(prepared).toHaveLength(1);
+      // text values cast in the statement (an int[], a jsonb): one prepared text each
+      const odd = (v: (name: string) => unknown) => sql`select cardinality(${v('xs')}::int[]) as n`;
+      expect(await execStatic(db, 'test|pglite-array', odd, { xs: '{1,2,3}' })).toEqual([{ n: 3 }]);
+      const obj = (v: (name: string) => unknown) => sql`select ${v('o')}::jsonb ->> 'k' as k`;
+      expect(await execStatic(db, 'test|pglite-object', obj, { o: JSON.stringify({ k: 'v' }) })).toEqual([{ k: 'v' }]);
+      expect((await pl.query(`select name from pg_prepared_statements where name like 'nns_s%'`)).rows).toHaveLength(3);
+      // inside a transaction the engine is held by it: the ordinary path, no wait on ourselves
+      await db.transaction(async (tx) => {
+        expect(await execStatic(tx as unknown as Db, 'test|pglite', build, values[0])).toEqual(
+          await exec(
+            tx as unknown as Db,
+            build((n) => values[0][n as 'n' | 's']),
+          ),
+        );
+      });
+      expect(built).toBeGreaterThan(0);
+    } finally {
+      await pl.close();
+    }
+  });
+});

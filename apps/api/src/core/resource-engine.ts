@@ -3,6 +3,7 @@ import { resources } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { answerCacheOf, cachedAnswer, callerKey } from './answer-cache';
 import { registerBulk } from './bulk';
 import { badRequest } from './errors';
 import { exportResource } from './export';
@@ -131,6 +132,8 @@ export function registerResource(router: Router, services: Services, def: Resour
   const tags = [def.label];
   const S = def.subject;
   const listQuery = listQuerySchema(def);
+  // PGlite only: answers kept while nothing is written (core/answer-cache.ts); asked after the permission check
+  const answers = () => answerCacheOf(services.database, services.config.ANSWER_CACHE_SECONDS);
 
   if (!custom.list) {
     router.add({
@@ -142,7 +145,10 @@ export function registerResource(router: Router, services: Services, def: Resour
       query: listQuery,
       response: z.object({ entries: z.array(z.record(z.string(), z.unknown())), pagination: paginationSchema }),
       serialize: listAnswerSchema(def, hooks),
-      handler: (ctx) => listRows(services, def, ctx.query as ListQuery, ctx, hooks),
+      handler: (ctx) =>
+        cachedAnswer(answers(), `${def.name}|list|${callerKey(ctx.user)}|${JSON.stringify(ctx.query)}`, () =>
+          listRows(services, def, ctx.query as ListQuery, ctx, hooks),
+        ),
     });
   }
   if (def.count) {
@@ -186,11 +192,12 @@ export function registerResource(router: Router, services: Services, def: Resour
       params: idParams,
       response: entrySchema,
       serialize: readAnswerSchema(def, hooks),
-      handler: async (ctx) => {
-        const row = await findOne(services.db, def, ctx.params.id, ctx);
-        await attachRefs(services.db, def, [row]);
-        return { entry: present(def, row, hooks, ctx) };
-      },
+      handler: (ctx) =>
+        cachedAnswer(answers(), `${def.name}|read|${callerKey(ctx.user)}|${ctx.params.id}`, async () => {
+          const row = await findOne(services.db, def, ctx.params.id, ctx);
+          await attachRefs(services.db, def, [row]);
+          return { entry: present(def, row, hooks, ctx) };
+        }),
     });
   }
   if (!custom.create) {

@@ -129,6 +129,25 @@ export function searchWords(term: string): string[] | null {
   return words;
 }
 
+/** Tokens at least this long (letters and digits only) are searched through nns_search_codes (a code, a phone number). */
+export const CODE_MIN = 8;
+/** nns_search_codes keeps this many characters of each suffix (migration 0016_search_codes). */
+export const CODE_GRAM = 16;
+
+/**
+ * The token of a search served by the code index, or null. Rule (issue 11, 4th pass): one token of
+ * CODE_MIN or more ASCII letters and digits ('dv999999', '0912345678', a tax code). Its LIKE '%token%'
+ * can only match inside one maximal run of letters and digits of search_text (it holds no other
+ * character), so it matches where some suffix of such a run starts with it: nns_search_codes(search_text)
+ * holds every suffix (its first CODE_GRAM characters) of every run of CODE_MIN or more, and the GIN index
+ * on it finds `'token':*` in one short posting list, where the trigram index intersected the long lists of
+ * the code's common trigrams ('999'). strpos then checks the whole token (beyond CODE_GRAM too): the
+ * same rows as LIKE, from the start, middle or end of a word, in any search field.
+ */
+export function searchCode(term: string): string | null {
+  return term.length >= CODE_MIN && /^[a-z0-9]+$/.test(term) ? term : null;
+}
+
 /** The tsquery text of searchWords: letters and digits only, so quoting cannot be broken out of. */
 export const tsQueryOf = (words: string[]) => words.map((w, i) => `'${w}'${i === words.length - 1 ? ':*' : ''}`).join(' & ');
 
@@ -174,7 +193,16 @@ export function whereOf(def: ResourceDef, q: Partial<ListQuery>, user: SessionUs
   if (q.search?.trim() && def.searchFields.length) {
     const term = unaccent(q.search.trim().toLowerCase());
     const words = searchWords(term);
+    const code = words ? null : searchCode(term);
     if (words) w.push(sql`search_tsv @@ to_tsquery('simple', ${tsQueryOf(words)})`);
+    else if (code)
+      // the matches' ids are found first, as an array (an InitPlan: a fence PostgreSQL cannot flatten).
+      // As a plain condition the planner, which estimates prefix matches at 0.5 % of rows, walks the id
+      // index for `order by id desc limit 11` and filters every row: a rare code read the whole table.
+      // With `id = any(array)` it reads only those rows (by the primary key) and sorts them.
+      w.push(
+        sql`id = any(array(select id from ${col(def.table)} where nns_search_codes(search_text) @@ ${`'${code.slice(0, CODE_GRAM)}':*`}::tsquery)) and strpos(search_text, ${code}) > 0`,
+      );
     else w.push(sql`search_text like ${`%${likeEscape(term)}%`}`);
   }
   return w;

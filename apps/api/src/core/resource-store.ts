@@ -1,6 +1,6 @@
 import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
-import { type SQL, sql } from 'drizzle-orm';
+import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -77,11 +77,16 @@ export async function execStatic<T = Record<string, unknown>>(
   values: Record<string, unknown> = {},
 ): Promise<T[]> {
   const d = db as unknown as DrizzleInternals;
-  if (!(d.session instanceof NodePgSession))
-    return exec<T>(
-      db,
-      build((n) => values[n]),
+  if (!(d.session instanceof NodePgSession)) {
+    const rows = await execStaticPglite<T>(db, key, build, values);
+    return (
+      rows ??
+      exec<T>(
+        db,
+        build((n) => values[n]),
+      )
     );
+  }
   let byKey = staticQueries.get(db);
   if (!byKey) staticQueries.set(db, (byKey = new Map()));
   let prepared = byKey.get(key);
@@ -97,6 +102,74 @@ export async function execStatic<T = Record<string, unknown>>(
     byKey.set(key, prepared);
   }
   return rowsOf<T>(await prepared.execute(values));
+}
+
+/** drizzle's own PGlite parsers (drizzle-orm/pglite/session.js): timestamps, intervals, dates and numeric, date and time arrays stay PostgreSQL's text, as through `exec`. */
+const asText = (v: string) => v;
+const PGLITE_PARSERS = { 1114: asText, 1184: asText, 1186: asText, 1082: asText, 1231: asText, 1115: asText, 1185: asText, 1187: asText, 1182: asText };
+/** PGlite client → key → the name its text is PREPAREd under in the engine's one session. */
+const pglitePrepared = new WeakMap<object, Map<string, string>>();
+let pgliteStatements = 0;
+
+interface PgliteClient {
+  exec(text: string, o?: { parsers?: Record<number, (v: string) => unknown> }): Promise<{ rows: unknown[] }[]>;
+}
+
+/** A value as an SQL literal for EXECUTE, or null for a kind not written so (the ordinary path then). */
+function literal(v: unknown): string | null {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  // standard_conforming_strings: only the quote is special
+  if (typeof v === 'string' && !v.includes('\u0000')) return `'${v.replace(/'/g, "''")}'`;
+  return null;
+}
+
+/**
+ * execStatic on PGlite: the text is PREPAREd once in the engine's one session and each call is one
+ * EXECUTE over the simple protocol, which reuses the plan (a parameterised query goes through parse,
+ * plan and execute on every call; content/slug-read.ts). Values are written as literals: numbers,
+ * booleans and strings (quotes doubled). Not inside a transaction (its client is not the engine's own,
+ * which the transaction holds) and not for other values: null, and the caller runs the ordinary path.
+ */
+async function execStaticPglite<T>(db: Db, key: string, build: (v: (name: string) => unknown) => SQL, values: Record<string, unknown>): Promise<T[] | null> {
+  if (db instanceof PgTransaction) return null;
+  const client = (db as unknown as { session?: { client?: PgliteClient } }).session?.client;
+  if (!client || typeof client.exec !== 'function') return null;
+  const query = (db as unknown as DrizzleInternals).dialect.sqlToQuery(build((n) => sql.placeholder(n)));
+  const args: string[] = [];
+  for (const p of query.params) {
+    // a placeholder takes the call's value; a value written into the text at build time is its own
+    const l = p instanceof Placeholder ? (p.name in values ? literal(values[p.name]) : null) : literal(p);
+    if (l === null) return null;
+    args.push(l);
+  }
+  let byKey = pglitePrepared.get(client);
+  if (!byKey) pglitePrepared.set(client, (byKey = new Map()));
+  let name = byKey.get(key);
+  const prepare = async () => {
+    name = `nns_s${++pgliteStatements}`;
+    await client.exec(`prepare ${name} as ${query.sql}`);
+    byKey.set(key, name);
+  };
+  const run = async () => (await client.exec(`execute ${name}${args.length ? `(${args.join(', ')})` : ''}`, { parsers: PGLITE_PARSERS }))[0]?.rows as T[];
+  try {
+    if (!name) await prepare();
+    return await run();
+  } catch {
+    // the tables changed under the plan (a restore, a migration): prepared again once, under a new name;
+    // if that fails too, the ordinary path runs it (and reports a genuine error itself)
+    const old = byKey.get(key);
+    byKey.delete(key);
+    if (old) await client.exec(`deallocate ${old}`).catch(() => undefined);
+    try {
+      await prepare();
+      return await run();
+    } catch {
+      byKey.delete(key);
+      return null;
+    }
+  }
 }
 
 /** The names of the columns a resource's rows are read with (never the search helper column). */

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-lock';
+import { type WriteClock, watchWrites } from './write-clock';
 
 // timestamptz and bigint come back as JS values both drivers agree on
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -27,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** a second process must not open the same PGlite directory */
   pglite?: PGlite;
+  /** PGlite only: moves with every statement that is not one plain read (db/write-clock.ts; core/answer-cache.ts) */
+  writes?: WriteClock;
   pool?: pg.Pool;
 }
 
@@ -122,11 +125,14 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     if (lock) throw new Error(cannotOpenMessage(dir, err));
     throw err;
   }
+  // before drizzle or anyone else holds the client: every statement passes the watch
+  const writes = watchWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    writes,
     async query(q) {
       const r = await db.execute(q);
       return (r as unknown as { rows: never[] }).rows;

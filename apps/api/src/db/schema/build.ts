@@ -116,6 +116,9 @@ export function tableFor(def: ResourceDef) {
     for (const group of def.config.indexes ?? []) idx.push(index(`${def.table}_${group.join('_')}_idx`).on(...(group.map((k) => t[k]) as [AnyPgColumn])));
     if (t.search_text) idx.push(index(`${def.table}_search_idx`).using('gin', sql`${t.search_text} gin_trgm_ops`));
     if (t.search_tsv) idx.push(index(`${def.table}_search_tsv_idx`).using('gin', t.search_tsv));
+    // codes and other long tokens of letters and digits (resource-query.ts searchCode; the function is
+    // created by migration 0016_search_codes)
+    if (t.search_text) idx.push(index(`${def.table}_search_codes_idx`).using('gin', sql`nns_search_codes(${t.search_text})`));
     idx.push(index(`${def.table}_created_at_idx`).on(t.created_at));
     // deep pages of a soft-delete table skip rows through this index alone (index-only scan)
     if (def.softDelete) idx.push(index(`${def.table}_live_id_idx`).on(t.id).where(sql`deleted_at is null`));
