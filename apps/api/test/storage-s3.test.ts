@@ -17,7 +17,7 @@ import { tempPgDatabase } from './pg-temp';
 import { S3_KEYS, type S3Server, startS3Server } from './s3-server';
 import { startServer } from './server-process';
 import { storageContract } from './storage-contract';
-import { emptyPglite } from './templates';
+import { emptyPglite, injected, seedDataDir } from './templates';
 
 const PG = process.env.TEST_DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -223,17 +223,27 @@ describe(`npm run backup / restore with STORAGE_URL=s3://… (${PG ? 'PostgreSQL
     let srcUrl = '';
     let dstUrl = '';
     if (PG) {
-      const a = await tempPgDatabase(PG, 'bk');
+      const a = await tempPgDatabase(PG, 'bk', await injected('pgTemplate'));
       const b = await tempPgDatabase(PG, 'rs');
       cleanups.push(a.drop, b.drop);
       [srcUrl, dstUrl] = [a.url, b.url];
     }
+    // a copy of global-setup's migrated and seeded database: this test is about the scripts, not a first start
+    if (!PG) await seedDataDir(srcDir);
     const database = PG ? await openDatabase({ url: srcUrl, poolSize: 2 }) : await openDatabase({ dir: path.join(srcDir, 'pglite') });
     const { app } = await buildApp({
       database,
       logger: false,
       env: {},
-      config: { ADMIN_PASSWORD, DATA_DIR: srcDir, dataDir: srcDir, LOG_LEVEL: 'silent', STORAGE_URL: s3.url('nns-test', 'script-src'), ...S3_KEYS },
+      config: {
+        OFFICIAL_UNITS: 'no',
+        ADMIN_PASSWORD,
+        DATA_DIR: srcDir,
+        dataDir: srcDir,
+        LOG_LEVEL: 'silent',
+        STORAGE_URL: s3.url('nns-test', 'script-src'),
+        ...S3_KEYS,
+      },
     });
     await app.services.storage.put('media/2026/11/tep.pdf', Buffer.from('%PDF-1.4 tệp'));
     await app.close();
@@ -264,6 +274,8 @@ describe(`npm run backup / restore with STORAGE_URL=s3://… (${PG ? 'PostgreSQL
 describe.skipIf(Boolean(PG))('the server with STORAGE_URL', { timeout: 180_000 }, () => {
   it('names the store in its start banner without the keys, and refuses a bad STORAGE_URL in Vietnamese', async () => {
     const dir = tmp('nns-s3srv-');
+    // the server starts on a copy of global-setup's seeded database (no initdb or migrations to run)
+    await seedDataDir(dir);
     const srv = await startServer({ DATA_DIR: dir, ADMIN_PASSWORD, STORAGE_URL: s3.url('nns-test', 'server'), ...S3_KEYS });
     cleanups.push(() => srv.child.kill('SIGKILL'));
     const until = Date.now() + 30_000;
