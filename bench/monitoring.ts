@@ -7,9 +7,12 @@
 //              readings in the table (default 5,000,000, the goal's 50,000,000 by the variable; goal p99 ≤ 50 ms)
 //   overview   GET /api/admin/monitorings/overview with BENCH_MONITORING_STATIONS stations (default 20,000; goal ≤ 50 ms),
 //              then the same with the cache emptied before each request (overviewCold) and a client's If-None-Match (overview304)
-// Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`.
+// Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`; BENCH_REUSE=name
+// keeps the database and its seed for the next run (the chart and overview then skip the seed).
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -117,6 +120,27 @@ function cpuPer(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typ
   return { node, pg, ceiling };
 }
 
+/**
+ * BENCH_CPU_PROF=dir: Node's CPU profile of each measured run alone (not the seed nor the warm-up),
+ * written as dir/<key>.cpuprofile (open it in Chrome's DevTools or speedscope).
+ */
+async function profiled<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${key}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 // each run starts 30 days after the one before, from a year ago: no run resends another's instants
 let runs = 0;
 
@@ -138,14 +162,37 @@ async function ingest(base: string, keys: string[], size: number, seconds: numbe
  * monitoring_daily: EXPLAIN shows its key's index, never the readings). Hourly roll-ups are not
  * seeded (25,000,000 rows for 50,000,000 readings; no scenario reads them).
  */
+/**
+ * Alerts as a day of a province might have them: one station in 50 has had one (one in 200 of them
+ * 'offline'), two in three still open (~270 open: the overview flags their points and lists the 100
+ * latest). Only when the stations have none yet (a reused database may have them).
+ */
+async function seedAlerts(database: Database) {
+  await database.db.execute(sql`insert into monitoring_alerts (station_id, kind, started_at, ended_at, peak, peak_param)
+    select id, case when id % 200 = 0 then 'offline' else 'band' end, now() - make_interval(mins => id % 997), case when id % 3 = 0 then now() end,
+      case when id % 200 <> 0 then 150 + id % 50 end, case when id % 200 <> 0 then 'aqi' end
+    from monitorings where code like 'B-%' and id % 50 = 0
+      and not exists (select 1 from monitoring_alerts a join monitorings m on m.id = a.station_id where m.code like 'B-%')`);
+}
+
 async function seed(database: Database, wardId: number) {
   const t0 = Date.now();
+  if (process.env.BENCH_REUSE) {
+    // a database kept from an earlier run (BENCH_REUSE): its stations and readings are there already
+    const [had] = await database.query<{ id: number | null }>(sql`select min(id)::int as id from monitorings where code like 'B-%'`);
+    if (had?.id) {
+      await seedAlerts(database);
+      say(`monitoring: dùng lại dữ liệu đã có trong cơ sở dữ liệu (BENCH_REUSE), trạm biểu đồ ${had.id}`);
+      return had.id;
+    }
+  }
   await database.db.execute(sql`insert into monitorings (code, name, type, ward_id, status, expected_interval_minutes, lat, long, last_band, last_reading_at, search_text)
     select 'B-' || g, 'Trạm đo ' || g, 1 + g % 6, ${wardId}, 1, 10, 8.6 + (g % 1400) / 100.0, 102.2 + (g % 700) / 100.0,
       case when g % 10 = 0 then 1 + g % 5 end, case when g % 10 = 0 then now() end, 'tram do ' || g
     from generate_series(1, ${STATIONS}) g`);
   const [first] = await database.query<{ id: number }>(sql`select min(id)::int as id from monitorings where code like 'B-%'`);
   const chartId = first.id;
+  await seedAlerts(database);
   // the charted station's year of days, written day after day among 200 other stations' days as the
   // ingest writes them (a day's row is made by its first reading): its rows lie on ~hundreds of pages,
   // not side by side
@@ -242,12 +289,15 @@ async function seed(database: Database, wardId: number) {
       months.filter((_, i) => i % 2 === 1),
       daily,
     );
-    await database.db.execute(sql`analyze monitoring_readings`);
     const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id >= ${s0}`);
     say(`monitoring: ${n.toLocaleString('vi-VN')} bản ghi đo (và tổng hợp ngày của chúng) trong ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   }
-  await database.db.execute(sql`analyze monitorings`);
-  await database.db.execute(sql`analyze monitoring_daily`);
+  // VACUUM ANALYZE, as autovacuum does in production after so many inserts (autovacuum_vacuum_insert_threshold,
+  // PostgreSQL 13+): the statistics, and the visibility map an index-only scan relies on
+  const t2 = Date.now();
+  for (const table of ['monitorings', 'monitoring_alerts', 'monitoring_daily', ...(READINGS > 0 ? ['monitoring_readings'] : [])])
+    await database.db.execute(sql.raw(`vacuum analyze ${table}`));
+  say(`monitoring: vacuum analyze trong ${((Date.now() - t2) / 1000).toFixed(1)} s`);
   return chartId;
 }
 
@@ -266,7 +316,8 @@ export async function benchMonitoring(
     const keys: string[] = [];
     for (let i = 0; i < INGEST_STATIONS; i++)
       keys.push(
-        (await post(base, token, '/api/admin/monitorings', { code: `BI-${i}`, name: `Trạm nhận ${i}`, type: 1, ward_id: ward.id, status: 1 })).device_key,
+        (await post(base, token, '/api/admin/monitorings', { code: `BI${process.pid}-${i}`, name: `Trạm nhận ${i}`, type: 1, ward_id: ward.id, status: 1 }))
+          .device_key,
       );
     // the months the ingest writes into exist before it starts, as the server keeps them ahead
     await ensurePartitions(
@@ -283,7 +334,7 @@ export async function benchMonitoring(
       const l = load();
       const before = { ...coalesceStats };
       const cpu0 = await cpuNow(database);
-      const m = await ingest(base, keys, size, seconds, connections);
+      const m = await profiled(key, () => ingest(base, keys, size, seconds, connections));
       const cpu = cpuPer(cpu0, await cpuNow(database), m.total * size);
       const flushes = coalesceStats.flushes - before.flushes;
       const together = flushes
@@ -321,7 +372,7 @@ export async function benchMonitoring(
       say(`${engine}: ${label} (${seconds} s, 4 kết nối)…`);
       const l = load();
       const cpu0 = await cpuNow(database);
-      const m = await wrk(base, [path], { seconds, connections: 4, headers });
+      const m = await profiled(key, () => wrk(base, [path], { seconds, connections: 4, headers }));
       const cpu = cpuPer(cpu0, await cpuNow(database), m.total);
       say(
         `${engine}: ${m.rps} yêu cầu/s, p50 ${m.p50} ms, p99 ${m.p99} ms; CPU mỗi yêu cầu: Node ${cpu.node.toFixed(2)} ms, PostgreSQL ${cpu.pg.toFixed(2)} ms`,
@@ -335,14 +386,20 @@ export async function benchMonitoring(
       const times: number[] = [];
       let etag = '';
       const l = load();
-      for (let i = 0; i < 40; i++) {
-        clearOverviewCache();
-        const t0 = performance.now();
-        const r = await fetch(`${base}${path}`, { headers });
-        etag = r.headers.get('etag') ?? '';
-        await r.arrayBuffer();
-        times.push(performance.now() - t0);
-      }
+      const cpu0 = await cpuNow(database);
+      await profiled('overviewCold', async () => {
+        for (let i = 0; i < 40; i++) {
+          clearOverviewCache();
+          const t0 = performance.now();
+          const r = await fetch(`${base}${path}`, { headers });
+          etag = r.headers.get('etag') ?? '';
+          await r.arrayBuffer();
+          times.push(performance.now() - t0);
+        }
+      });
+      // Node's share includes the client (fetch) in this same process
+      const cpu = cpuPer(cpu0, await cpuNow(database), times.length);
+      say(`${engine}: tổng quan, bộ đệm vừa xóa: CPU mỗi yêu cầu: Node ${cpu.node.toFixed(2)} ms (cả phía khách), PostgreSQL ${cpu.pg.toFixed(2)} ms`);
       times.sort((a, b) => a - b);
       const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
       rows.push({
@@ -377,8 +434,13 @@ async function main() {
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : new Set<string>(MONITORING_KEYS);
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  const name = `bench_monitoring_${process.pid}`;
-  await admin.query(`create database ${name}`);
+  // BENCH_REUSE=name keeps the database (and its seed of millions of readings) for the next run with
+  // the same name; drop it by hand when done (`drop database name`)
+  const reuse = process.env.BENCH_REUSE;
+  if (reuse && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error('BENCH_REUSE: a database name in lower case');
+  const name = reuse || `bench_monitoring_${process.pid}`;
+  const exists = reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   ensureWrk();
@@ -407,7 +469,7 @@ async function main() {
     await app.close();
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!reuse) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
   process.exit(0);

@@ -41,6 +41,7 @@ const CEILINGS: Record<string, { of: string; label: string; min?: number }[]> = 
   cursor: [{ of: 'page1', label: 'trang 1', min: 90 }],
   cursorDeep: [{ of: 'page1', label: 'trang 1', min: 90 }],
   page5000: [{ of: 'page1', label: 'trang 1', min: 25 }],
+  pageNear: [{ of: 'page1', label: 'trang 1', min: 25 }],
   searchCommon: [{ of: 'page1', label: 'trang 1', min: 50 }],
   searchRare: [{ of: 'page1', label: 'trang 1', min: 50 }],
 };

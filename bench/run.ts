@@ -4,7 +4,7 @@
 // both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
-//   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)
+//   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)  BENCH_PAGE_ANCHOR_ROWS (the app's default; 0: no page anchors)
 //   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
 //   shortened run never writes bench/RESULTS.md; issue 15's ingest500, ingest1, chart1y and overview of
 //   bench/monitoring.ts run only when named here, with BENCH_MONITORING_READINGS and _STATIONS)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
@@ -105,7 +105,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
   }
   // BENCH_ANSWER_CACHE_SECONDS=0: the embedded engine's answer cache off (core/answer-cache.ts), to measure without hits
-  const answerCache = process.env.BENCH_ANSWER_CACHE_SECONDS ? { ANSWER_CACHE_SECONDS: Number(process.env.BENCH_ANSWER_CACHE_SECONDS) } : {};
+  const answerCache: Record<string, number> = process.env.BENCH_ANSWER_CACHE_SECONDS
+    ? { ANSWER_CACHE_SECONDS: Number(process.env.BENCH_ANSWER_CACHE_SECONDS) }
+    : {};
+  // BENCH_PAGE_ANCHOR_ROWS=0: no page anchors (core/page-anchors.ts): every jump walks the index from the start
+  if (process.env.BENCH_PAGE_ANCHOR_ROWS) Object.assign(answerCache, { PAGE_ANCHOR_ROWS: Number(process.env.BENCH_PAGE_ANCHOR_ROWS) });
   const { app } = await buildApp({
     database,
     env: {},
@@ -198,6 +202,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     ids.map((id) => `${LIST}/${id}`),
   );
   await run('nhảy tới trang 5.000', 'page5000', [`${LIST}?page=5000`]);
+  // 21 neighbouring deep pages in turn (offsets 49,890–50,090: two anchor intervals), not one page again and again
+  await run(
+    'nhảy tới các trang 4.990–5.010 lần lượt',
+    'pageNear',
+    Array.from({ length: 21 }, (_, i) => `${LIST}?page=${4990 + i}`),
+  );
   await run(`trang kế theo con trỏ, nông (trang ${shallow.map((c) => c.page + 1).join(', ')})`, 'cursor', cursorPaths(shallow));
   if (deep.length)
     await run(`trang kế theo con trỏ, sâu (trang ${deep.map((c) => (c.page + 1).toLocaleString('en')).join(', ')})`, 'cursorDeep', cursorPaths(deep));

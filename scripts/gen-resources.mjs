@@ -2,6 +2,7 @@
 // Discovers resource declarations (packages/shared/src/resources/*.ts) and server modules
 // (apps/api/src/modules/**/*.module.ts) by convention and writes the registries that import them,
 // so adding a resource adds a file and edits no list by hand. `--check` fails when they are stale.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,11 +54,52 @@ const outputs = [
   [path.join(modDir, 'registry.ts'), modules],
 ];
 const stale = [];
-for (const [file, content] of outputs) {
+
+// The resource index (resource-index.gen.ts: name, label, area, route, menu order, count, approve of each
+// resource): what the admin shell's menu and the home screen read instead of the declarations, whose
+// fields and zod schemas stay out of the first admin download. Only the declarations themselves can say
+// it (labels and routes may be computed), so it is read from them with tsx (about a second), and only when
+// a file of packages/shared/src or this script is newer than it. `--check` reads nothing:
+// apps/web/src/features/home/home-order.test.ts compares the entries with the declarations.
+const indexFile = path.join(root, 'packages/shared/src/resource-index.gen.ts');
+const sharedDir = path.join(root, 'packages/shared/src');
+if (check && !fs.existsSync(indexFile)) stale.push(path.relative(root, indexFile));
+if (!check) {
+  const written = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
+  const inputs = [...walk(sharedDir, /\.ts$/).filter((f) => !f.endsWith('.test.ts') && f !== indexFile), fileURLToPath(import.meta.url)];
+  // after registry.ts is written (below, first), so that the declarations are read through it
+  if (inputs.some((f) => fs.statSync(f).mtimeMs > written)) outputs.push([indexFile, renderIndex, { touch: true }]);
+}
+function renderIndex() {
+  const code = `const { resources } = await import(${JSON.stringify(path.join(sharedDir, 'registry.ts'))});
+const { indexEntryOf } = await import(${JSON.stringify(path.join(sharedDir, 'resource.ts'))});
+process.stdout.write(JSON.stringify(resources.map(indexEntryOf)));`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(r.stderr);
+    console.error('gen: could not read the resource declarations for resource-index.gen.ts');
+    process.exit(1);
+  }
+  const entries = JSON.parse(r.stdout);
+  return `${header}import type { ResourceIndexEntry } from './resource';
+
+/** One entry per resource declaration (see ResourceIndexEntry): the menu, breadcrumbs and home screen read these. */
+export const resourceIndex: ResourceIndexEntry[] = [
+${entries.map((e) => `  ${JSON.stringify(e)},`).join('\n')}
+];
+`;
+}
+
+for (const [file, make, opts] of outputs) {
+  const content = typeof make === 'function' ? make() : make;
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   if (old !== content) {
     stale.push(path.relative(root, file));
     if (!check) fs.writeFileSync(file, content);
+  } else if (opts?.touch) {
+    // read and unchanged: not read again until an input changes
+    const now = new Date();
+    fs.utimesSync(file, now, now);
   }
 }
 if (check && stale.length) {

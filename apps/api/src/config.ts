@@ -82,6 +82,8 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** embedded engine only: a list or read answer is reused this long while nothing is written (core/answer-cache.ts); 0 = never */
   ANSWER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
+  /** a deep list page remembers the position of every this-many-th row (core/page-anchors.ts), so a jump far into a list reads from the nearest one; 0 = off */
+  PAGE_ANCHOR_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** on SIGTERM, how long new requests are still accepted and answered 503 before the server stops listening */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().default(365),

@@ -7,7 +7,8 @@ import { call, makeApp } from './helpers';
 
 const root = path.resolve(__dirname, '../../..');
 
-describe('committed contract', () => {
+// the committed files against the code: the same on either engine, so the PostgreSQL pass leaves them to the PGlite one
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('committed contract', () => {
   it('the committed OpenAPI document matches the code (run npm run openapi)', async () => {
     const doc = await currentOpenApi();
     expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(doc);

@@ -46,13 +46,14 @@ export default async function setup(project: TestProject) {
   fs.cpSync(emptyDir, seededDir, { recursive: true });
   const database = await openDatabase({ dir: seededDir });
   await migrate(database, async (tx) => void (await seedPlatform(tx, ADMIN_PASSWORD)));
-  const dump = await database.pglite?.dumpDataDir('none');
+  const full = await database.pglite?.dumpDataDir('none');
   await database.close();
-  if (!dump || !emptyDump) return () => fs.rmSync(work, { recursive: true, force: true });
+  if (!full || !emptyDump) return () => fs.rmSync(work, { recursive: true, force: true });
+  const dump = await withoutTemplates(full);
   const file = path.join(work, 'seeded.tar');
   const emptyFile = path.join(work, 'empty.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  fs.writeFileSync(emptyFile, Buffer.from(await emptyDump.arrayBuffer()));
+  fs.writeFileSync(emptyFile, Buffer.from(await (await withoutTemplates(emptyDump)).arrayBuffer()));
   // the lock files of the two clusters (data-lock.ts) name this process, which lives as long as the run
   for (const d of [emptyDir, seededDir]) fs.rmSync(`${d}.lock`, { force: true });
   project.provide('pgliteTemplate', file);
@@ -73,4 +74,25 @@ declare module 'vitest' {
     pgliteEmptyDir?: string;
     pgliteSeededDir?: string;
   }
+}
+
+/**
+ * The dumps makeApp and emptyPglite load, without the cluster's template databases (template0, template1: 600 of its
+ * 2,240 files and 15 MB): PGlite writes a dump into its in-memory file system file by file, so a test
+ * file's database opens about a third faster (1.0–1.3 s instead of 1.8 s at a load of 9). Nothing a
+ * test does on PGlite makes a database; the on-disk clusters (server processes, restores into a
+ * directory) keep their templates.
+ */
+async function withoutTemplates(dump: Blob): Promise<Blob> {
+  const database = await openDatabase({ dir: 'memory://', loadDataDir: dump });
+  const c = database.pglite;
+  if (!c) return dump;
+  for (const name of ['template0', 'template1']) {
+    await c.query(`alter database ${name} is_template false`);
+    await c.query(`drop database ${name}`);
+  }
+  await c.query('checkpoint');
+  const slim = await c.dumpDataDir('none');
+  await database.close();
+  return slim;
 }

@@ -141,6 +141,17 @@ export async function makeRole(t: TestApp, perms: string[], name = `Vai trò ${c
  * Creates an active user with that role and returns a signed-in token. Scope: a ward (wardId), a
  * province (provinceId) or, with neither, 'all'.
  */
+const hashes = new Map<string, Promise<string>>();
+/**
+ * A password's argon2id hash, made once per password and process (60 ms each, and most test users
+ * share one password): the users still sign in through the real login, which verifies it.
+ */
+const testHash = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
+
 export async function makeUser(
   t: TestApp,
   o: { perms?: string[]; roleId?: number; wardId?: number | null; provinceId?: number | null; username?: string; password?: string } = {},
@@ -151,7 +162,7 @@ export async function makeUser(
   const scope = o.wardId != null ? 'ward' : o.provinceId != null ? 'province' : 'all';
   const province = o.wardId != null ? sql`(select province_id from wards where id = ${o.wardId})` : sql`${o.provinceId ?? null}::int`;
   const [u] = await t.database.query<{ id: number }>(sql`insert into users (username, password, full_name, role_id, scope, province_id, ward_id, status)
-    values (${username}, ${await hashPassword(password)}, ${'Người dùng thử'}, ${roleId}, ${scope}, ${province}, ${o.wardId ?? null}, 'active') returning id`);
+    values (${username}, ${await testHash(password)}, ${'Người dùng thử'}, ${roleId}, ${scope}, ${province}, ${o.wardId ?? null}, 'active') returning id`);
   return { id: u.id, username, password, roleId, token: await login(t.app, username, password) };
 }
 

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { seedPlatform } from '../src/db/seed-platform';
 import { installSessionNotify } from '../src/db/session-notify';
+import { installWritesNotify } from '../src/db/writes-notify';
 import { tempPgDatabase } from './pg-temp';
 import { emptyPglite } from './templates';
 
@@ -162,7 +163,7 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
     90_000,
   );
 
-  it('creates the session triggers once; again only when one is missing or differs', async () => {
+  it('creates the session and writes triggers once; again only when one is missing or differs', async () => {
     const { database } = await emptyDatabase();
     await migrate(database);
     const db = database.db;
@@ -179,6 +180,17 @@ describe(`migrations (${PG ? 'PostgreSQL' : 'PGlite'})`, () => {
     await database.query(sql`alter table permissions disable trigger permissions_notify_sessions`);
     expect(await installSessionNotify(db)).toBe(true);
     expect(await installSessionNotify(db)).toBe(false);
+    // the writes channel's triggers (page anchors), checked the same way
+    expect(await installWritesNotify(db)).toBe(false);
+    await database.query(sql`drop trigger product_units_notify_writes on product_units`);
+    expect(await installWritesNotify(db)).toBe(true);
+    await database.query(sql`alter table wards disable trigger wards_notify_writes`);
+    expect(await installWritesNotify(db)).toBe(true);
+    await database.query(
+      sql`create or replace trigger distributors_notify_writes after insert on distributors for each statement execute function nns_notify_writes()`,
+    );
+    expect(await installWritesNotify(db)).toBe(true);
+    expect(await installWritesNotify(db)).toBe(false);
     expect(await migrate(database)).toEqual({ applied: 0, fresh: false });
   });
 

@@ -154,3 +154,40 @@ export function defineResource(c: ResourceConfig): ResourceDef {
     labels,
   };
 }
+
+/**
+ * What the admin shell's menu and breadcrumbs and the home screen need of a resource, without its
+ * fields and schemas: `resource-index.ts` (written by `npm run gen` from the declarations) holds one
+ * per resource, so the first admin screen does not download the declarations (and zod with them).
+ * `config` is the subset of a declaration's config those screens read: a ResourceDef fits where an
+ * entry is asked for.
+ */
+export interface ResourceIndexEntry {
+  name: string;
+  subject: Subject;
+  label: string;
+  area: Area;
+  route: string;
+  /** GET /api/admin/{name}/count */
+  count: boolean;
+  /** one of its record actions needs the `approve` permission */
+  approvable: boolean;
+  config: { menuOrder?: number; custom?: { list?: boolean } };
+}
+
+/** A declaration's entry of the resource index (scripts/gen-resources.mjs writes them; a test compares). */
+export function indexEntryOf(r: ResourceDef): ResourceIndexEntry {
+  const config: ResourceIndexEntry['config'] = {};
+  if (r.config.menuOrder !== undefined) config.menuOrder = r.config.menuOrder;
+  if (r.config.custom?.list !== undefined) config.custom = { list: r.config.custom.list };
+  return {
+    name: r.name,
+    subject: r.subject,
+    label: r.label,
+    area: r.area,
+    route: r.route,
+    count: r.count,
+    approvable: Object.values(r.actions).some((a) => a.permission === 'approve'),
+    config,
+  };
+}

@@ -9,7 +9,21 @@ import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
 import type { Ctx, ResourceHooks, Router } from './module';
-import { COUNT_CAP, col, cursorParts, encodeCursor, type ListQuery, listQuerySchema, orderSql, sortOf, whereOf, whereSql } from './resource-query';
+import { type PageAnchors, pageAnchorsOf } from './page-anchors';
+import {
+  COUNT_CAP,
+  col,
+  cursorParts,
+  encodeCursor,
+  keysetParts,
+  type ListQuery,
+  listQuerySchema,
+  orderSql,
+  type SortSpec,
+  sortOf,
+  whereOf,
+  whereSql,
+} from './resource-query';
 import { listAnswerSchema, readAnswerSchema } from './resource-schema';
 import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
@@ -100,7 +114,22 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
           ? sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take}`
           : sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${orderSql(s)} limit ${take} offset ${off}`;
     const plain = !scoped && Object.entries(q).every(([k, v]) => v === undefined || ['page', 'limit', 'sort'].includes(k));
-    if (offset === 0 && hot && !scoped) {
+    const anchors = offset > 0 ? pageAnchorsOf(services.database, services.config.PAGE_ANCHOR_ROWS) : null;
+    const anchored =
+      anchors && offset >= anchors.spacing
+        ? await anchoredPage(db, def, anchors, {
+            key: `${def.name}|${callerKey(ctx.user)}|${JSON.stringify({ ...q, page: undefined, limit: undefined })}`,
+            w,
+            s,
+            offset,
+            limit,
+            fixed: hot && !scoped ? `${def.table}|${s.field}|${s.desc}|${q.trashed ?? ''}` : null,
+            table: scoped ? null : def.table,
+            run,
+          })
+        : null;
+    if (anchored) rows = anchored;
+    else if (offset === 0 && hot && !scoped) {
       // page 1 for a user who sees every row: the whole text is fixed (no parameter), built and prepared once
       rows = await execStatic(db, `${def.table}|page1|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}`, query);
     } else rows = await run(db, query());
@@ -124,6 +153,61 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
       total_is_estimate: total?.estimate ?? false,
     },
   };
+}
+
+/**
+ * A deep page read from its page anchor (core/page-anchors.ts): the row at offset a - 1 (a = offset
+ * rounded down to the spacing) is remembered, or read once from the nearest anchor before it (or the
+ * start); the page is then the rows after it, skipping offset - a (< spacing) of them. The same rows, in
+ * the same order, as the plain offset query while the anchor is true. Null when the list holds fewer
+ * than a rows (the plain path answers, and counts). `fixed`: the text's key for a list without search,
+ * filters or scope (prepared once per form); else the query is built per request.
+ */
+async function anchoredPage(
+  db: Db,
+  def: ResourceDef,
+  anchors: PageAnchors,
+  o: { key: string; w: SQL[]; s: SortSpec; offset: number; limit: number; fixed: string | null; table: string | null; run: typeof exec },
+): Promise<Record<string, unknown>[] | null> {
+  const { w, s, offset, limit, fixed } = o;
+  const a = offset - (offset % anchors.spacing);
+  const mark = anchors.mark();
+  const known = anchors.get(o.key, a);
+  let anchor = known.exact;
+  if (!anchor) {
+    // the row at offset a - 1, from the nearest anchor before it (or the start)
+    const from = known.before ? keysetParts(s, known.before.anchor.value, known.before.anchor.id) : null;
+    const values = { ...from?.values, skip: a - 1 - (known.before?.offset ?? 0) };
+    const v = s.field === 'id' ? sql`null` : sql`${col(s.field)}::text`;
+    const build = (p: (name: string) => unknown) =>
+      sql`select id, ${v} as v from ${col(def.table)}${whereSql(from ? [...w, from.build(p)] : w)}${orderSql(s)} limit 1 offset ${p('skip')}::int`;
+    const [r] = fixed
+      ? await execStatic<{ id: number; v: string | null }>(db, `${fixed}|anchor|${from?.form ?? 'start'}`, build, values)
+      : await o.run<{ id: number; v: string | null }>(
+          db,
+          build((n) => values[n as keyof typeof values]),
+        );
+    if (!r) return null;
+    anchor = { value: r.v, id: Number(r.id) };
+    anchors.set(o.key, o.table, a, anchor, mark);
+  }
+  const after = keysetParts(s, anchor.value, anchor.id);
+  const skip = offset - a;
+  const take = sql.raw(String(limit + 1));
+  const values = { ...after.values, skip };
+  // past a few hundred rows the ids are found first through the (often index-only) sort index, as for deep pages
+  const build = (p: (name: string) => unknown) => {
+    const wa = whereSql([...w, after.build(p)]);
+    return skip > 100
+      ? sql`select ${selectList(def)} from ${col(def.table)} where id in (select id from ${col(def.table)}${wa}${orderSql(s)} limit ${take} offset ${p('skip')}::int)${orderSql(s)}`
+      : sql`select ${selectList(def)} from ${col(def.table)}${wa}${orderSql(s)} limit ${take} offset ${p('skip')}::int`;
+  };
+  return fixed
+    ? execStatic(db, `${fixed}|anchored|${limit}|${after.form}|${skip > 100 ? 'deep' : 'near'}`, build, values)
+    : o.run(
+        db,
+        build((n) => values[n as keyof typeof values]),
+      );
 }
 
 export function registerResource(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {

@@ -263,7 +263,15 @@ export function cursorParts(s: SortSpec, cursor: string): CursorParts {
   ) {
     throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
   }
-  const [, , value, id] = parsed;
+  return keysetParts(s, parsed[2] as string | number | boolean | null, parsed[3] as number);
+}
+
+/**
+ * The condition "after the row with this sort value and id" in the sort's order (a cursor's, or a page
+ * anchor's: core/page-anchors.ts), as CursorParts. A value may be the sort column's text form: PostgreSQL
+ * reads it back as the column's type (the placeholder takes the column's type from the comparison).
+ */
+export function keysetParts(s: SortSpec, value: string | number | boolean | null, id: number): CursorParts {
   const op = sql.raw(s.desc ? '<' : '>');
   if (s.field === 'id') return { form: 'id', values: { id }, build: (v) => sql`id ${op} ${v('id')}` };
   if (value === null) return { form: 'null', values: { id }, build: (v) => sql`(${col(s.field)} is null and id ${op} ${v('id')})` };

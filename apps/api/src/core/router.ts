@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { writeAudit } from './audit';
 import { AppError, badRequest, envelope, forbidden, unauthorized } from './errors';
 import type { AuditEntry, Ctx, RouteDef, Router, SessionUser } from './module';
+import { clearPageAnchors } from './page-anchors';
 import type { Services } from './services';
 import { resolveSession } from './session';
 import { sessionCacheOf } from './session-cache';
@@ -105,7 +106,11 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
             data = await def.handler(ctx as any);
           } finally {
             // a write may have changed a session (status, role, revocation): the next request asks again
-            if (def.method !== 'GET') sessionCacheOf(services.database, services.config.SESSION_CACHE_SECONDS).clear();
+            if (def.method !== 'GET') {
+              sessionCacheOf(services.database, services.config.SESSION_CACHE_SECONDS).clear();
+              // and a list's page anchors (core/page-anchors.ts); other processes hear it on the writes channel
+              clearPageAnchors(services.database);
+            }
           }
           if (def.raw) return reply;
           return reply.code(200).send(envelope(200, def.message ?? 'Thành công', data ?? null));

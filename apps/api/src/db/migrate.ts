@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from './client';
 import { installSessionNotify } from './session-notify';
+import { installWritesNotify } from './writes-notify';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const LOCK_KEY = 72610001;
@@ -68,7 +69,10 @@ export async function migrateIn(tx: Tx, o: MigrateOptions = {}): Promise<{ appli
     applied++;
   }
   // (a restore loading rows at an older level leaves the triggers to the forward migration: they name today's columns)
-  if (!o.only) await installSessionNotify(tx);
+  if (!o.only) {
+    await installSessionNotify(tx);
+    await installWritesNotify(tx);
+  }
   return { applied, fresh };
 }
 

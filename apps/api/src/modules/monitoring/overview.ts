@@ -25,38 +25,48 @@ export function clearOverviewCache() {
 }
 
 /**
- * One statement whose answer PostgreSQL writes as JSON text: the points as one flat array of numbers
+ * Two statements whose answer PostgreSQL writes as JSON text, run at once on two connections (on
+ * PostgreSQL; PGlite runs them one after the other): the points as one flat array of numbers
  * (string_agg of six numbers a station: 20,000 stations never become rows or objects in this
- * process, and no per-station key is repeated), the counts per type and band, the open alerts.
+ * process, and no per-station key is repeated; ~70 % of the work), and beside it the counts per type
+ * and band and the open alerts. The points are read in the primary key's order (no sort: string_agg
+ * keeps its subquery's order), a station's open alert looked up in a hash of the stations with one;
+ * the counts and how many stations have coordinates come from one grouped scan (a materialized set of
+ * every station, sorted twice, cost ~40 % more of PostgreSQL's CPU).
  */
 async function produce(s: Services, ctx: Ctx) {
   const scope = scopeOf(stationsDef, ctx.user);
   const w = sql.join([sql`m.status = 1`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `);
   const inScope = sql.join([sql`true`, ...scope.map((c) => sql`m.id in (select id from monitorings where ${c})`)], sql` and `);
-  const [row] = await execPrepared<{ data: string }>(
-    s.db,
-    sql`with s as materialized (
-        select m.id, m.lat, m.long, m.type, m.last_band, (o.station_id is not null) as alert from monitorings m
-          left join (select distinct station_id from monitoring_alerts where ended_at is null) o on o.station_id = m.id
-        where ${w}
-      ), p as (
-        select * from s where lat is not null and long is not null order by id limit ${sql.raw(String(OVERVIEW_POINTS_MAX))}
-      )
-      select concat('{"point_fields":["id","lat","long","type","band","alert"],"points":[',
-        (select string_agg(concat_ws(',', id, lat, long, type, coalesce(last_band::text, 'null'), case when alert then 1 else 0 end), ',' order by id) from p),
-        '],"points_total":', (select count(*) from s where lat is not null and long is not null),
-        ',"counts":', coalesce((select json_agg(c order by c.type, c.band nulls last) from (select type, last_band as band, count(*)::int as n from s group by 1, 2) c), '[]'::json),
-        ',"alerts":', coalesce((select json_agg(a order by a.started_at desc) from (
-            select a.id, a.station_id, m.code as station_code, m.name as station_name, m.type as station_type, a.kind,
-              case when a.kind = 'offline' then 'Mất kết nối' else 'Cảnh báo' end as kind_label,
-              to_char(a.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at, a.peak, a.peak_param
-            from monitoring_alerts a join monitorings m on m.id = a.station_id
-            where a.ended_at is null and ${inScope} order by a.started_at desc limit 100) a), '[]'::json),
-        '}') as data`,
-  );
+  const [[points], [rest]] = await Promise.all([
+    execPrepared<{ points: string | null }>(
+      s.db,
+      sql`select string_agg(concat_ws(',', id, lat, long, type, coalesce(last_band::text, 'null'),
+          case when id in (select station_id from monitoring_alerts where ended_at is null) then 1 else 0 end), ',') as points
+        from (select m.id, m.lat, m.long, m.type, m.last_band from monitorings m
+          where ${w} and m.lat is not null and m.long is not null order by m.id limit ${sql.raw(String(OVERVIEW_POINTS_MAX))}) p`,
+    ),
+    execPrepared<{ rest: string }>(
+      s.db,
+      sql`with c as (
+          select m.type, m.last_band as band, count(*)::int as n, count(*) filter (where m.lat is not null and m.long is not null)::int as located
+          from monitorings m where ${w} group by 1, 2
+        )
+        select concat('"points_total":', (select coalesce(sum(located), 0) from c),
+          ',"counts":', coalesce((select json_agg(x order by x.type, x.band nulls last) from (select type, band, n from c) x), '[]'::json),
+          ',"alerts":', coalesce((select json_agg(a order by a.started_at desc) from (
+              select a.id, a.station_id, m.code as station_code, m.name as station_name, m.type as station_type, a.kind,
+                case when a.kind = 'offline' then 'Mất kết nối' else 'Cảnh báo' end as kind_label,
+                to_char(a.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as started_at, a.peak, a.peak_param
+              from monitoring_alerts a join monitorings m on m.id = a.station_id
+              where a.ended_at is null and ${inScope} order by a.started_at desc limit 100) a), '[]'::json)) as rest`,
+    ),
+  ]);
   // kept as bytes: a cached answer (~576 KB) is then written as it is, where a string was measured and
   // encoded again on every request
-  const body = Buffer.from(`{"code":200,"message":"Thành công","data":${row.data}}`);
+  const body = Buffer.from(
+    `{"code":200,"message":"Thành công","data":{"point_fields":${JSON.stringify(POINT_FIELDS)},"points":[${points.points ?? ''}],${rest.rest}}}`,
+  );
   return { body, etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }
 

@@ -25,12 +25,14 @@ const isoDate = z
   .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Thời gian phải theo ISO 8601, ví dụ 2026-11-01T00:00:00+07:00');
 
 /**
- * A point as JSON text, written by concatenation (json_build_object and json_agg per point cost about
- * twice as much; the keys and their order are the same): `t` the bucket in UTC ISO 8601, then n, min,
- * mean, max as PostgreSQL's shortest exact float text, which JSON reads as the same numbers (bounded
- * readings and n ≥ 1: never NaN or infinite).
+ * A point as JSON text, written with `||` and casts (concat() looks up each argument's output function
+ * on every call, and json_build_object / json_agg per point cost about twice as much; the keys and
+ * their order are the same): `t` the bucket in UTC ISO 8601 (to_json of a timestamp writes it in ISO
+ * form whatever the session's DateStyle, ~30 % cheaper than to_char; buckets are whole hours, so the
+ * milliseconds are always .000), then n, min, mean, max as PostgreSQL's shortest exact float text,
+ * which JSON reads as the same numbers (bounded readings and n ≥ 1: never NaN or infinite).
  */
-const POINT = sql`concat('{"t":"', to_char(bucket at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '","n":', n, ',"min":', min, ',"mean":', sum / n, ',"max":', max, '}')`;
+const POINT = sql`'{"t":' || left(to_json(bucket at time zone 'UTC')::text, -1) || '.000Z","n":' || n::text || ',"min":' || min::text || ',"mean":' || (sum / n)::text || ',"max":' || max::text || '}'`;
 
 /**
  * A station's series over a period, never from the raw readings: hours from the hourly roll-up, days
@@ -53,7 +55,7 @@ async function statSeries(db: Db, id: number, interval: string, f: string, t: st
     sql`with p as (
         select param, string_agg(${POINT}, ',') as pts, min(min) as lo, max(max) as hi from (${rows} order by param, bucket) b group by param
       )
-      select concat('{', (select string_agg(concat(to_json(param)::text, ':[', pts, ']'), ',' order by param) from p), '}') as series,
+      select concat('{', (select string_agg(to_json(param)::text || ':[' || pts || ']', ',' order by param) from p), '}') as series,
         (select json_object_agg(param, json_build_array(json_build_object('min', lo, 'max', hi)) order by param) from p) as spans`,
   );
   const spans = typeof r.spans === 'string' ? JSON.parse(r.spans) : (r.spans ?? {});

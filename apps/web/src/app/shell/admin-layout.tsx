@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { resources } from '@nns/shared/registry';
+import { resourceIndex } from '@nns/shared/resource-index.gen';
 import { Breadcrumb, Button, Layout, Menu, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router-dom';
@@ -55,8 +55,9 @@ function Shell() {
   const [drawer, setDrawer] = useState(false);
   useEffect(preloadFeedback, []);
   useRealtime();
-  // a resource without a list screen of its own (its list is another screen's part: a work's flows) has no menu entry
-  const sources = useMemo<MenuSource[]>(() => [...resources.filter((r) => !r.config.custom?.list), ...featureMenu()], []);
+  // a resource without a list screen of its own (its list is another screen's part: a work's flows) has no menu entry;
+  // the resource index, not the declarations: their fields and schemas stay out of the first admin download
+  const sources = useMemo<MenuSource[]>(() => [...resourceIndex.filter((r) => !r.config.custom?.list), ...featureMenu()], []);
   const headerItems = useMemo(featureHeaderItems, []);
   const groups = useMemo(() => buildMenu(sources, can), [can, sources]);
   const sel = selectedKey(groups, location.pathname);

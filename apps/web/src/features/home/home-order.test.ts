@@ -1,7 +1,15 @@
 import { resources } from '@nns/shared/registry';
+import { indexEntryOf } from '@nns/shared/resource';
+import { resourceIndex } from '@nns/shared/resource-index.gen';
 import { describe, expect, it } from 'vitest';
 import { buildMenu } from '../../app/shell/menu';
 import { homeCardGroups, menuRank } from './home-order';
+
+describe('the resource index (what the shell and this screen read instead of the declarations)', () => {
+  it('is the declarations’ own: npm run gen wrote it from them', () => {
+    expect(resourceIndex).toEqual(resources.map(indexEntryOf));
+  });
+});
 
 describe('home cards follow the menu', () => {
   it('groups count cards by area in the menu’s order, entries in menu order', () => {

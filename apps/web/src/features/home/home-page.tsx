@@ -1,4 +1,4 @@
-import { resources } from '@nns/shared/registry';
+import { resourceIndex } from '@nns/shared/resource-index.gen';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../core/api';
@@ -34,7 +34,7 @@ export default function HomePage() {
   const { user, can } = useSession();
   const groups = homeCardGroups(can);
   // the queue shows to whoever may approve something; the server says what, in their scope
-  const approves = resources.some((r) => Object.values(r.actions).some((a) => a.permission === 'approve') && can('approve', r.subject));
+  const approves = resourceIndex.some((r) => r.approvable && can('approve', r.subject));
   return (
     <div>
       <h1 className="home-title">Xin chào, {user?.full_name || user?.username}</h1>

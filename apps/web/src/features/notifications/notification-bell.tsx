@@ -1,12 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { InboxEntry } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Space, Typography } from 'antd';
+import { Button, Popover } from 'antd';
 import { useState } from 'react';
 import { api } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import { queryClient } from '../../core/query';
 import { INBOX_KEY } from '../../core/realtime';
+import './notifications.css';
 
 interface Inbox {
   entries: InboxEntry[];
@@ -33,7 +34,9 @@ export async function markAllRead() {
 /**
  * The header's bell (spec §2 'socket' notifications have a place to stay): the unread count, the
  * latest items (times at UTC+7), mark one or all read. A live 'notification' event refreshes it
- * (core/realtime.ts invalidates INBOX_KEY).
+ * (core/realtime.ts invalidates INBOX_KEY). The panel is plain markup (notifications.css), not antd's
+ * List, Typography, Empty and Badge: the bell comes with the first admin screen, and List alone brought
+ * Pagination and Select (about 40 KB gzip) to it.
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
@@ -49,54 +52,46 @@ export function NotificationBell() {
   const unread = q.data?.unread ?? 0;
   const entries = q.data?.entries ?? [];
   const content = (
-    <div style={{ width: 360, maxWidth: 'calc(100vw - 32px)' }} data-testid="notification-panel">
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
-        <Typography.Text strong>Thông báo</Typography.Text>
+    <div className="inbox-panel" data-testid="notification-panel">
+      <div className="inbox-head">
+        <strong>Thông báo</strong>
         <Button size="small" type="link" disabled={!unread} onClick={() => void markAllRead()}>
           Đánh dấu tất cả đã đọc
         </Button>
-      </Space>
+      </div>
       {entries.length ? (
-        <List
-          size="small"
-          dataSource={entries}
-          style={{ maxHeight: 420, overflow: 'auto' }}
-          renderItem={(e) => (
-            <List.Item
+        <ul className="inbox-list">
+          {entries.map((e) => (
+            <li
               key={e.id}
-              style={{ cursor: e.read_at ? 'default' : 'pointer', background: e.read_at ? undefined : 'rgba(22,119,255,.06)', paddingInline: 8 }}
+              className={e.read_at ? undefined : 'inbox-unread'}
               onClick={() => {
                 if (!e.read_at) void markRead(e.id);
               }}
               aria-label={e.read_at ? `${e.title} (đã đọc)` : `${e.title} (chưa đọc)`}
             >
-              <List.Item.Meta
-                title={<Typography.Text strong={!e.read_at}>{e.title}</Typography.Text>}
-                description={
-                  <>
-                    <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 2 }}>
-                      {e.content}
-                    </Typography.Paragraph>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {formatDateTime(e.sent_at)}
-                    </Typography.Text>
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
+              <div className="inbox-title">{e.title}</div>
+              <div className="inbox-content">{e.content}</div>
+              <div className="inbox-time">{formatDateTime(e.sent_at)}</div>
+            </li>
+          ))}
+        </ul>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Chưa có thông báo" />
+        <div className="inbox-empty">Chưa có thông báo</div>
       )}
     </div>
   );
   return (
     <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={content} arrow={false}>
       <Button type="text" aria-label={unread ? `Thông báo, ${unread} chưa đọc` : 'Thông báo'} data-testid="notification-bell">
-        <Badge count={unread} size="small" overflowCount={99}>
+        <span className="inbox-bell">
           <BellOutlined style={{ fontSize: 18 }} />
-        </Badge>
+          {unread > 0 && (
+            <span className="inbox-badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
       </Button>
     </Popover>
   );
