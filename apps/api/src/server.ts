@@ -45,10 +45,13 @@ async function main() {
     // Ctrl-C at a terminal is someone waiting: no drain window
     const drainMs = sig === 'SIGINT' ? 0 : config.SHUTDOWN_DRAIN_MS;
     app.log.info(`${sig}: đang dừng; trong ${drainMs} ms yêu cầu mới nhận 503, các yêu cầu đang xử lý được hoàn tất`);
-    const force = setTimeout(() => {
-      app.log.error('quá thời gian dừng: buộc thoát');
-      process.exit(1);
-    }, drainMs + 15000);
+    const force = setTimeout(
+      () => {
+        app.log.error('quá thời gian dừng: buộc thoát');
+        process.exit(1);
+      },
+      2 * drainMs + 15000,
+    );
     force.unref();
     try {
       await drainAndClose(app, drainMs);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { backupTo, RestoreRefused, restoreFrom } from '../src/db/backup';
 import { type Database, openDatabase } from '../src/db/client';
+import { nodeArgs } from './bundle';
 import { ADMIN_PASSWORD, call, login, makeApp, type TestApp } from './helpers';
 import { tempPgDatabase } from './pg-temp';
 import { emptyPglite } from './templates';
@@ -168,8 +169,8 @@ describe(`backup and restore (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 300_
     await src.database.close();
 
     const env = (e: { dataDir: string; url?: string }) => ({ ...process.env, DATA_DIR: e.dataDir, DATABASE_URL: e.url ?? '', LOG_LEVEL: 'silent' });
-    const run = (script: string, args: string[], e: { dataDir: string; url?: string }) =>
-      spawnSync(process.execPath, ['--import', 'tsx', `apps/api/src/scripts/${script}.ts`, ...args], {
+    const run = (script: 'backup' | 'restore', args: string[], e: { dataDir: string; url?: string }) =>
+      spawnSync(process.execPath, [...nodeArgs(script), ...args], {
         cwd: root,
         env: env(e),
         encoding: 'utf8',

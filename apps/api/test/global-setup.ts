@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedPlatform } from '../src/db/seed-platform';
 import { ADMIN_PASSWORD } from './admin-password';
+import { buildTestBundle } from './bundle-build';
 
 /**
  * Once per run of the API suite: a database migrated and seeded exactly as buildApp leaves a new one
@@ -17,6 +18,16 @@ import { ADMIN_PASSWORD } from './admin-password';
  * buildApp still runs the migrations and the seed on the copy: they find nothing to do.
  */
 export default async function setup(project: TestProject) {
+  const bundle = await buildTestBundle();
+  project.provide('testBundleDir', bundle);
+  const teardown = await databases(project);
+  return async () => {
+    await teardown();
+    if (bundle) fs.rmSync(bundle, { recursive: true, force: true });
+  };
+}
+
+async function databases(project: TestProject): Promise<() => unknown> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `nns_tpl_${crypto.randomBytes(5).toString('hex')}`;
@@ -65,6 +76,8 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** the API bundled for the processes tests start (bundle.ts) */
+    testBundleDir?: string;
     pgTemplate?: string;
     /** a dump of the migrated and seeded cluster (makeApp loads it into memory) */
     pgliteTemplate?: string;

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cannotOpenMessage } from '../src/db/client';
 import { DataDirLocked, lockDataDir } from '../src/db/data-lock';
+import { nodeArgs } from './bundle';
 import { serverHarness, signIn } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,7 +54,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedde
     expect(second.output).not.toContain('Aborted');
 
     // a backup while it runs: refused too
-    const backup = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/scripts/backup.ts', path.join(dir, 'b.tar.gz')], {
+    const backup = spawnSync(process.execPath, [...nodeArgs('backup'), path.join(dir, 'b.tar.gz')], {
       cwd: root,
       env: { ...process.env, ...env, DATABASE_URL: '' },
       encoding: 'utf8',
@@ -89,7 +90,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedde
     expect(fs.existsSync(lockFile)).toBe(false);
 
     // and with the server stopped, the backup runs
-    const ok = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/scripts/backup.ts', path.join(dir, 'b.tar.gz')], {
+    const ok = spawnSync(process.execPath, [...nodeArgs('backup'), path.join(dir, 'b.tar.gz')], {
       cwd: root,
       env: { ...process.env, ...env, DATABASE_URL: '' },
       encoding: 'utf8',

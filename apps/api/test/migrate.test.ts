@@ -12,6 +12,7 @@ import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { seedPlatform } from '../src/db/seed-platform';
 import { installSessionNotify } from '../src/db/session-notify';
 import { installWritesNotify } from '../src/db/writes-notify';
+import { nodeArgs } from './bundle';
 import { tempPgDatabase } from './pg-temp';
 import { emptyPglite } from './templates';
 
@@ -45,7 +46,7 @@ interface Migrator {
 
 /** A real OS process migrating `url` (test/migrate-process.ts): ready once connected, migrates on go(). */
 function migratorProcess(url: string): Migrator {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'migrate-process.ts')], {
+  const child = spawn(process.execPath, nodeArgs('migrate-process'), {
     cwd: path.resolve(here, '../../..'),
     env: { ...process.env, DATABASE_URL: url },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { ADMIN_PASSWORD } from './admin-password';
+import { nodeArgs } from './bundle';
 import { tempPgDatabase } from './pg-temp';
 import { injected, seedDataDir } from './templates';
 
@@ -19,9 +20,9 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts the real server (`node --import tsx apps/api/src/server.ts`) on a free port and waits for its URL. */
+/** Starts the real server (apps/api/src/server.ts, bundled: bundle.ts) on a free port and waits for its URL. */
 export function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, nodeArgs('server'), {
     cwd: root,
     // the national list of units (3,355 rows) is left out as makeApp leaves it out: no process test needs it
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'no', OFFICIAL_UNITS: 'no', LOG_LEVEL: 'warn', PUBLIC_URL: '', DATABASE_URL: '', ...env },

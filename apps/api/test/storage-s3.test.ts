@@ -12,6 +12,7 @@ import { loadExcel } from '../src/core/excel';
 import { openStorage, type Storage } from '../src/core/storage';
 import { backupTo, restoreFrom } from '../src/db/backup';
 import { type Database, openDatabase } from '../src/db/client';
+import { nodeArgs } from './bundle';
 import { ADMIN_PASSWORD, call, login, makeApp, png, type TestApp, upload } from './helpers';
 import { tempPgDatabase } from './pg-temp';
 import { S3_KEYS, type S3Server, startS3Server } from './s3-server';
@@ -249,8 +250,8 @@ describe(`npm run backup / restore with STORAGE_URL=s3://… (${PG ? 'PostgreSQL
     await app.close();
     await database.close();
 
-    const run = (script: string, args: string[], dir: string, url: string, prefix: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', `apps/api/src/scripts/${script}.ts`, ...args], {
+    const run = (script: 'backup' | 'restore', args: string[], dir: string, url: string, prefix: string) =>
+      spawnSync(process.execPath, [...nodeArgs(script), ...args], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', STORAGE_URL: s3.url('nns-test', prefix), ...S3_KEYS },
         encoding: 'utf8',
@@ -288,7 +289,7 @@ describe.skipIf(Boolean(PG))('the server with STORAGE_URL', { timeout: 180_000 }
     expect(await srv.exited).toBe(0);
     expect(srv.output()).not.toContain(S3_KEYS.S3_SECRET_ACCESS_KEY);
 
-    const bad = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const bad = spawnSync(process.execPath, nodeArgs('server'), {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, PORT: '0', STORAGE_URL: 's3://khoa:bi-mat@nns-test' },
       encoding: 'utf8',

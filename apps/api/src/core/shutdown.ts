@@ -46,15 +46,37 @@ export function registerDrain(app: FastifyInstance): DrainState {
   return state;
 }
 
+/** how long no new connection must have arrived before the listener closes after the drain window */
+export const DRAIN_QUIET_MS = 250;
+
 /**
  * SIGTERM: drain for `drainMs` (the listener stays open, so no connection a client opens meanwhile
- * is reset: each gets its 503), then stop listening, let the requests in flight finish, close the
- * database and resolve. Keep-alive connections left idle are closed as they turn idle.
+ * is reset: each gets its 503), and longer while connections still arrive: the listener closes only
+ * once none has been accepted for DRAIN_QUIET_MS, checked after the event loop has polled for new
+ * ones (a process starved of CPU during the window finds its waiting connections there, and a closed
+ * listener would reset them), at most `drainMs` more. Then stop listening, let the requests in flight
+ * finish, close the database and resolve. Keep-alive connections left idle are closed as they turn idle.
  */
 export async function drainAndClose(app: FastifyInstance, drainMs: number): Promise<void> {
   app.drain.draining = true;
+  let lastConnection = Date.now();
+  const onConnection = () => {
+    lastConnection = Date.now();
+  };
+  app.server.on('connection', onConnection);
   const until = Date.now() + drainMs;
-  while (Date.now() < until) await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, until - Date.now()))));
+  const cap = until + drainMs;
+  for (;;) {
+    const now = Date.now();
+    if (now >= cap || (now >= until && now - lastConnection >= DRAIN_QUIET_MS)) {
+      // one more turn of the event loop: connections waiting to be accepted are accepted in its poll
+      // phase, before setImmediate's callbacks
+      await new Promise((r) => setImmediate(r));
+      if (Date.now() >= cap || Date.now() - lastConnection >= DRAIN_QUIET_MS) break;
+    }
+    await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, until - now))));
+  }
+  app.server.off('connection', onConnection);
   // keep-alive connections whose request was in flight turn idle only after their answer; close them
   // then, or app.close() waits for the client to hang up
   const idle = setInterval(() => app.server.closeIdleConnections(), 50);
