@@ -4,15 +4,16 @@
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../apps/api/src/db/pool-size';
 
 export interface Bare {
   base: string;
   close(): Promise<void>;
 }
 
-/** Starts the bare server on 127.0.0.1 (a random port), on PostgreSQL (its own pool of 20, as the app's) or on the app's PGlite. */
+/** Starts the bare server on 127.0.0.1 (a random port), on PostgreSQL (its own pool, as large as the app's: DATABASE_POOL_SIZE or its default) or on the app's PGlite. */
 export async function startBare(o: { url?: string; pglite?: PGlite; table: string; columns: string[] }): Promise<Bare> {
-  const pool = o.url ? new pg.Pool({ connectionString: o.url, max: 20 }) : null;
+  const pool = o.url ? new pg.Pool({ connectionString: o.url, max: Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE) }) : null;
   const query = async (text: string, params: unknown[]) => {
     if (pool) return (await pool.query(text, params)).rows;
     if (o.pglite) return (await o.pglite.query(text, params)).rows;

@@ -18,6 +18,7 @@ import { resourceByName } from '@nns/shared/registry';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
+import { DEFAULT_POOL_SIZE } from '../apps/api/src/db/pool-size';
 import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
 import { benchDischarge, DISCHARGE_KEYS } from './discharge';
@@ -100,7 +101,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     const d = await freshPgDatabase();
     drop = d.drop;
     url = d.url;
-    database = await openDatabase({ url: d.url });
+    // the pool as the server makes it: DATABASE_POOL_SIZE or its default (db/pool-size.ts); the bare server's is as large
+    database = await openDatabase({ url: d.url, poolSize: Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE) });
   } else {
     database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
   }

@@ -79,7 +79,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     // the drain (core/shutdown.ts) answers requests during a shutdown, in Vietnamese
     return503OnClosing: false,
   });
-  const database = o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite') }));
+  const database =
+    o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite'), poolSize: config.DATABASE_POOL_SIZE }));
   let generatedAdminPassword: string | undefined;
   let officialUnits: OfficialUnitsResult | undefined;
   const { fresh } = await migrate(database, async (tx) => {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseStorageUrl, type StorageSpec } from './core/storage-url';
+import { DEFAULT_POOL_SIZE } from './db/pool-size';
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -62,6 +63,7 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'phải bắt đầu bằng postgres://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'tối thiểu 1').max(200, 'tối đa 200').default(DEFAULT_POOL_SIZE),
   ADMIN_PASSWORD: z.string().min(8, 'tối thiểu 8 ký tự').max(128).optional(),
   PUBLIC_URL: z.string().url('phải là một URL đầy đủ, ví dụ https://nongnghiep.example.vn').optional(),
   SMTP_URL: z

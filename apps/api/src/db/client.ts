@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-lock';
+import { DEFAULT_POOL_SIZE } from './pool-size';
 import { type WriteClock, watchWrites } from './write-clock';
 
 // timestamptz and bigint come back as JS values both drivers agree on
@@ -37,6 +38,7 @@ export interface DbOptions {
   url?: string;
   /** PGlite data directory; 'memory://' for tests */
   dir?: string;
+  /** PostgreSQL only: the pool's connections (DEFAULT_POOL_SIZE when absent) */
   poolSize?: number;
   /** what this process does with an embedded database, named to a second process refused by its lock */
   purpose?: string;
@@ -76,7 +78,7 @@ export function cannotOpenMessage(dir: string, err: unknown): string {
 export async function openDatabase(o: DbOptions): Promise<Database> {
   if (o.url) {
     const url = o.url;
-    const pool = new pg.Pool({ connectionString: url, max: o.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: url, max: o.poolSize ?? DEFAULT_POOL_SIZE });
     pool.on('error', () => {});
     // a client in use has no 'error' listener of the pool's: a connection the server ends (a dropped
     // database, a restart) may report a second error after its query has failed, which would end
