@@ -74,7 +74,9 @@ export async function drainAndClose(app: FastifyInstance, drainMs: number): Prom
       await new Promise((r) => setImmediate(r));
       if (Date.now() >= cap || Date.now() - lastConnection >= DRAIN_QUIET_MS) break;
     }
-    await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, until - now))));
+    // until the window ends, then until the quiet period since the last connection would end
+    const next = now < until ? until - now : DRAIN_QUIET_MS - (now - lastConnection);
+    await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, next))));
   }
   app.server.off('connection', onConnection);
   // keep-alive connections whose request was in flight turn idle only after their answer; close them
