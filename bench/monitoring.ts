@@ -10,9 +10,7 @@
 // Alone: `BENCH_DATABASE_URL=… BENCH_ONLY=ingest1,chart1y node --import tsx bench/monitoring.ts`; BENCH_REUSE=name
 // keeps the database and its seed for the next run (the chart and overview then skip the seed).
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -21,6 +19,7 @@ import { chartCache } from '../apps/api/src/modules/monitoring/chart-cache';
 import { coalesceStats } from '../apps/api/src/modules/monitoring/ingest-queue';
 import { clearOverviewCache } from '../apps/api/src/modules/monitoring/overview';
 import { ensurePartitions } from '../apps/api/src/modules/monitoring/partitions';
+import { profiled } from './cpu-prof';
 import type { Measure, Row } from './report';
 import { ensureWrk, wrk } from './wrk';
 
@@ -118,27 +117,6 @@ function cpuPer(a: Awaited<ReturnType<typeof cpuNow>>, b: Awaited<ReturnType<typ
   // Node is one core; PostgreSQL spreads over its connections: the rate is bounded by Node's core and by both cores together
   const ceiling = Math.round(Math.min(1000 / node, 2000 / (node + pg)));
   return { node, pg, ceiling };
-}
-
-/**
- * BENCH_CPU_PROF=dir: Node's CPU profile of each measured run alone (not the seed nor the warm-up),
- * written as dir/<key>.cpuprofile (open it in Chrome's DevTools or speedscope).
- */
-async function profiled<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_CPU_PROF;
-  if (!dir) return run();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${key}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 // each run starts 30 days after the one before, from a year ago: no run resends another's instants

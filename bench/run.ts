@@ -4,6 +4,8 @@
 // both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
+//   BENCH_SHARED_READS (yes; no: the app's identical waiting reads are not shared, db/shared-read.ts)
+//   BENCH_CPU_PROF (a directory: Node's CPU profile of each measured run, bench/cpu-prof.ts)
 //   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)  BENCH_PAGE_ANCHOR_ROWS (the app's default; 0: no page anchors)
 //   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
 //   shortened run never writes bench/RESULTS.md; issue 15's ingest500, ingest1, chart1y and overview of
@@ -21,6 +23,7 @@ import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { DEFAULT_POOL_SIZE } from '../apps/api/src/db/pool-size';
 import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
+import { profiled } from './cpu-prof';
 import { benchDischarge, DISCHARGE_KEYS } from './discharge';
 import { benchMonitoring, MONITORING_KEYS } from './monitoring';
 import { type Measure, type Row, renderTable } from './report';
@@ -102,7 +105,12 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     drop = d.drop;
     url = d.url;
     // the pool as the server makes it: DATABASE_POOL_SIZE or its default (db/pool-size.ts); the bare server's is as large
-    database = await openDatabase({ url: d.url, poolSize: Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE) });
+    // BENCH_SHARED_READS=no: every read runs on its own, as on the bare server (db/shared-read.ts)
+    database = await openDatabase({
+      url: d.url,
+      poolSize: Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE),
+      sharedReads: process.env.BENCH_SHARED_READS !== 'no',
+    });
   } else {
     database = await openDatabase({ dir: path.join(dataDir, 'pglite') });
   }
@@ -177,7 +185,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     if (!wanted(key)) return;
     say(`${engine}: ${scenario} (${SECONDS} s, ${o?.connections ?? CONNECTIONS} kết nối)…`);
     const load1 = Math.round(os.loadavg()[0] * 10) / 10;
-    rows.push({ key, scenario, engine, m: { ...(await load(on, paths, o)), load: load1 } });
+    rows.push({ key, scenario, engine, m: { ...(await profiled(`${engine}-${key}`, () => load(on, paths, o))), load: load1 } });
     await drained(base);
   };
   // warm-up, not recorded: the pools open their connections, PostgreSQL's backends fill their catalogue

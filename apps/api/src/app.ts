@@ -80,7 +80,13 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     return503OnClosing: false,
   });
   const database =
-    o.database ?? (await openDatabase({ url: config.DATABASE_URL, dir: path.join(config.dataDir, 'pglite'), poolSize: config.DATABASE_POOL_SIZE }));
+    o.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dir: path.join(config.dataDir, 'pglite'),
+      poolSize: config.DATABASE_POOL_SIZE,
+      sharedReads: config.DATABASE_SHARED_READS === 'yes',
+    }));
   let generatedAdminPassword: string | undefined;
   let officialUnits: OfficialUnitsResult | undefined;
   const { fresh } = await migrate(database, async (tx) => {

@@ -64,6 +64,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'phải bắt đầu bằng postgres://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'tối thiểu 1').max(200, 'tối đa 200').default(DEFAULT_POOL_SIZE),
+  DATABASE_SHARED_READS: z.enum(['yes', 'no']).default('yes'),
   ADMIN_PASSWORD: z.string().min(8, 'tối thiểu 8 ký tự').max(128).optional(),
   PUBLIC_URL: z.string().url('phải là một URL đầy đủ, ví dụ https://nongnghiep.example.vn').optional(),
   SMTP_URL: z

@@ -39,6 +39,8 @@ const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
  * ANALYZE). Tables at or under COUNT_CAP are never answered from here: they are counted exactly.
  */
 const ESTIMATE_TTL_MS = 5000;
+/** The engine's reads depend only on their text and parameters: identical ones waiting for a connection run once (db/shared-read.ts). */
+const READ = { shared: true } as const;
 const estimates = new WeakMap<Db, Map<string, { n: number; at: number }>>();
 
 /** Total rows of a list: exact when small, capped when filtered and large, estimated for whole large tables. */
@@ -48,14 +50,18 @@ async function totalOf(db: Db, def: ResourceDef, w: SQL[], plain: boolean): Prom
     if (!byTable) estimates.set(db, (byTable = new Map()));
     const hit = byTable.get(def.table);
     if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return { total: hit.n, estimate: true };
-    const [s] = await execPrepared<{ n: number }>(db, sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${def.table})`);
+    const [s] = await execPrepared<{ n: number }>(db, sql`select reltuples::bigint as n from pg_class where oid = to_regclass(${def.table})`, READ);
     if (s && Number(s.n) > COUNT_CAP) {
       byTable.set(def.table, { n: Number(s.n), at: Date.now() });
       return { total: Number(s.n), estimate: true };
     }
     byTable.delete(def.table);
   }
-  const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${col(def.table)}${whereSql(w)} limit ${COUNT_CAP + 1}) s`);
+  const [{ n }] = await exec<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${col(def.table)}${whereSql(w)} limit ${COUNT_CAP + 1}) s`,
+    READ,
+  );
   if (n > COUNT_CAP) return { total: COUNT_CAP, estimate: true };
   return { total: n, estimate: false };
 }
@@ -96,10 +102,11 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
         `${def.table}|cursor|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}|${c.form}`,
         (v) => sql`select ${selectList(def)} from ${col(def.table)}${whereSql([...w, c.build(v)])}${orderSql(s)} limit ${take}`,
         c.values,
+        READ,
       );
     } else {
       const wc = [...w, c.build((n) => c.values[n])];
-      rows = await run(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${take}`);
+      rows = await run(db, sql`select ${selectList(def)} from ${col(def.table)}${whereSql(wc)}${orderSql(s)} limit ${take}`, READ);
     }
   } else {
     const offset = (q.page - 1) * limit;
@@ -131,8 +138,8 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
     if (anchored) rows = anchored;
     else if (offset === 0 && hot && !scoped) {
       // page 1 for a user who sees every row: the whole text is fixed (no parameter), built and prepared once
-      rows = await execStatic(db, `${def.table}|page1|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}`, query);
-    } else rows = await run(db, query());
+      rows = await execStatic(db, `${def.table}|page1|${s.field}|${s.desc}|${limit}|${q.trashed ?? ''}`, query, {}, READ);
+    } else rows = await run(db, query(), READ);
     // a page that is not full ends the list: its total is exact without a second query (most searches
     // match less than a page). An empty page past the end still counts, to say how many there are.
     total = knownTotal(offset, limit, rows.length) ?? (await totalOf(db, def, w, plain));
@@ -182,10 +189,11 @@ async function anchoredPage(
     const build = (p: (name: string) => unknown) =>
       sql`select id, ${v} as v from ${col(def.table)}${whereSql(from ? [...w, from.build(p)] : w)}${orderSql(s)} limit 1 offset ${p('skip')}::int`;
     const [r] = fixed
-      ? await execStatic<{ id: number; v: string | null }>(db, `${fixed}|anchor|${from?.form ?? 'start'}`, build, values)
+      ? await execStatic<{ id: number; v: string | null }>(db, `${fixed}|anchor|${from?.form ?? 'start'}`, build, values, READ)
       : await o.run<{ id: number; v: string | null }>(
           db,
           build((n) => values[n as keyof typeof values]),
+          READ,
         );
     if (!r) return null;
     anchor = { value: r.v, id: Number(r.id) };
@@ -203,10 +211,11 @@ async function anchoredPage(
       : sql`select ${selectList(def)} from ${col(def.table)}${wa}${orderSql(s)} limit ${take} offset ${p('skip')}::int`;
   };
   return fixed
-    ? execStatic(db, `${fixed}|anchored|${limit}|${after.form}|${skip > 100 ? 'deep' : 'near'}`, build, values)
+    ? execStatic(db, `${fixed}|anchored|${limit}|${after.form}|${skip > 100 ? 'deep' : 'near'}`, build, values, READ)
     : o.run(
         db,
         build((n) => values[n as keyof typeof values]),
+        READ,
       );
 }
 

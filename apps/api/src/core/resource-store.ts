@@ -1,16 +1,35 @@
 import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
-import { Placeholder, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from '../db/client';
+import { type ReadConfig, sharedRead } from '../db/shared-read';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
 import { col, searchTextOf, whereSql } from './resource-query';
 import { hasSharedReads, scopeOf } from './scope';
 
 export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
-export const exec = async <T = Record<string, unknown>>(db: Db, q: SQL) => rowsOf<T>(await db.execute(q));
+
+/**
+ * `shared`: the statement is a plain read whose rows depend only on its text and parameters (no side
+ * effect, no random value): on the PostgreSQL pool, identical reads still waiting for a connection run
+ * once (db/shared-read.ts). Ignored in a transaction and on PGlite.
+ */
+export interface ReadOptions {
+  shared?: boolean;
+}
+
+const SHARED: ReadOptions = { shared: true };
+
+export async function exec<T = Record<string, unknown>>(db: Db, q: SQL, o?: ReadOptions): Promise<T[]> {
+  const pool = o?.shared ? pooled(db) : null;
+  if (!pool) return rowsOf<T>(await db.execute(q));
+  const query = (db as unknown as DrizzleInternals).dialect.sqlToQuery(q);
+  return (await sharedRead(pool, { text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
+}
 
 /** SQL text → statement name; a name is never reused for another text (node-postgres refuses that). */
 const statementNames = new Map<string, string>();
@@ -28,16 +47,34 @@ function statementNameOf(text: string): string | null {
   return name;
 }
 
+/** drizzle's prepared query on node-postgres: the statement it sends (name, text, its type parsers) and its parameters, placeholders included. */
+interface PgPrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+  rawQueryConfig?: ReadConfig;
+  params?: unknown[];
+}
+
 interface DrizzleInternals {
   session: {
-    prepareQuery(
-      q: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      arrayMode: boolean,
-    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+    prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): PgPrepared;
   };
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/** The pool behind a PostgreSQL handle that is not a transaction (drizzle's session holds it), else null. */
+function pooled(db: Db): pg.Pool | null {
+  const session = (db as unknown as DrizzleInternals).session;
+  if (!(session instanceof NodePgSession)) return null;
+  const client = (session as unknown as { client: unknown }).client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+let typesOfDrizzle: unknown;
+/** drizzle's node-postgres type parsers (timestamps, dates, intervals stay PostgreSQL's text), so a shared read's rows are exec's. */
+function drizzleTypes(db: Db): unknown {
+  typesOfDrizzle ??= (db as unknown as DrizzleInternals).session.prepareQuery({ sql: 'select 1', params: [] }, undefined, undefined, false).rawQueryConfig
+    ?.types;
+  return typesOfDrizzle;
 }
 
 /**
@@ -47,12 +84,14 @@ interface DrizzleInternals {
  * texts (the hot list, cursor, read and reference queries: values as parameters, never embedded).
  * PGlite runs it as `exec` does.
  */
-export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL, o?: ReadOptions): Promise<T[]> {
   const d = db as unknown as DrizzleInternals;
   if (!(d.session instanceof NodePgSession)) return exec<T>(db, q);
   const query = d.dialect.sqlToQuery(q);
   const name = statementNameOf(query.sql);
-  if (!name) return exec<T>(db, q);
+  if (!name) return exec<T>(db, q, o);
+  const pool = o?.shared ? pooled(db) : null;
+  if (pool) return (await sharedRead(pool, { name, text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
   return rowsOf<T>(await d.session.prepareQuery(query, undefined, name, false).execute());
 }
 
@@ -62,7 +101,7 @@ export function runsInParallel(db: Db): boolean {
 }
 
 /** Prepared queries whose whole text is fixed (values only as placeholders), per database handle and key. */
-const staticQueries = new WeakMap<Db, Map<string, { execute(values?: Record<string, unknown>): Promise<unknown> }>>();
+const staticQueries = new WeakMap<Db, Map<string, PgPrepared>>();
 
 /**
  * A query whose text never changes for `key` (a resource's page 1 or read by id of a user who sees
@@ -75,6 +114,7 @@ export async function execStatic<T = Record<string, unknown>>(
   key: string,
   build: (v: (name: string) => unknown) => SQL,
   values: Record<string, unknown> = {},
+  o?: ReadOptions,
 ): Promise<T[]> {
   const d = db as unknown as DrizzleInternals;
   if (!(d.session instanceof NodePgSession)) {
@@ -97,10 +137,14 @@ export async function execStatic<T = Record<string, unknown>>(
       return exec<T>(
         db,
         build((n) => values[n]),
+        o,
       );
     prepared = d.session.prepareQuery(query, undefined, name, false);
     byKey.set(key, prepared);
   }
+  const pool = o?.shared ? pooled(db) : null;
+  if (pool && prepared.rawQueryConfig && prepared.params)
+    return (await sharedRead(pool, prepared.rawQueryConfig, fillPlaceholders(prepared.params, values))) as T[];
   return rowsOf<T>(await prepared.execute(values));
 }
 
@@ -286,6 +330,7 @@ export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, 
       execPrepared<{ id: number; label: unknown }>(
         db,
         sql`select id, ${col(label)} as label from ${col(target.table)} where id = any(${`{${[...ids].join(',')}}`}::int[])`,
+        SHARED,
       ).then((found) => {
         for (const x of found) byId.set(x.id, { id: x.id, [label]: x.label });
       });
@@ -310,6 +355,7 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
       {
         id,
       },
+      SHARED,
     );
     if (!row) throw notFound(`Không tìm thấy ${def.label.toLowerCase()}`);
     return row;
@@ -318,7 +364,7 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
   if (def.softDelete) w.push(o.trashed ? sql`deleted_at is not null` : sql`deleted_at is null`);
   const q = sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`;
   // a read (not a write's locking read) is one of the hot statements: prepared on PostgreSQL
-  const rows = o.forUpdate ? await exec(db, q) : await execPrepared(db, q);
+  const rows = o.forUpdate ? await exec(db, q) : await execPrepared(db, q, SHARED);
   if (!rows[0] && o.forUpdate && hasSharedReads(def)) {
     const shared = await exec(db, sql`select 1 from ${col(def.table)}${whereSql([sql`id = ${id}`, ...scopeOf(def, ctx.user)])}`);
     if (shared.length) throw forbidden(`${def.label} dùng chung (không thuộc phường/xã nào): bạn chỉ được xem, không được sửa hoặc xóa`);

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-lock';
 import { DEFAULT_POOL_SIZE } from './pool-size';
+import { setSharedReads } from './shared-read';
 import { type WriteClock, watchWrites } from './write-clock';
 
 // timestamptz and bigint come back as JS values both drivers agree on
@@ -40,6 +41,8 @@ export interface DbOptions {
   dir?: string;
   /** PostgreSQL only: the pool's connections (DEFAULT_POOL_SIZE when absent) */
   poolSize?: number;
+  /** PostgreSQL only: false runs every shared read on its own (db/shared-read.ts; DATABASE_SHARED_READS=no) */
+  sharedReads?: boolean;
   /** what this process does with an embedded database, named to a second process refused by its lock */
   purpose?: string;
   /** PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty cluster */
@@ -80,6 +83,7 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     const url = o.url;
     const pool = new pg.Pool({ connectionString: url, max: o.poolSize ?? DEFAULT_POOL_SIZE });
     pool.on('error', () => {});
+    if (o.sharedReads === false) setSharedReads(pool, false);
     // a client in use has no 'error' listener of the pool's: a connection the server ends (a dropped
     // database, a restart) may report a second error after its query has failed, which would end
     // the process. The query itself still fails, and the pool drops the client as unqueryable.
