@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'vitest';
-import { renderTable, webRows } from './report';
+import { medianMeasure, renderTable, webRows } from './report';
 import { breakdown, type Download, kindOf, sizeRows, transferBytes } from './web-size';
 
 const d = (url: string, kind: Download['kind'], bytes: number): Download => ({ url: `http://x${url}`, kind, rawBytes: bytes, bytes });
@@ -36,4 +36,21 @@ test('what counts as what, and how it travels', () => {
   const font = Buffer.alloc(5000, 7);
   assert.equal(transferBytes(font, 'font', 'font/woff2'), 5000);
   assert.equal(breakdown([d('/a.js', 'js', 1024), d('/api/x', 'api', 99999)]), 'JS 1 KB');
+});
+
+test('BENCH_REPEAT: each figure is the median of its rounds, counts are summed', () => {
+  const m = (rps: number, p99: number, load: number) => ({ rps, p50: rps / 1000, p99, total: rps * 10, non2xx: 1, errors: 0, load });
+  const one = m(5000, 20, 1);
+  assert.equal(medianMeasure([one]), one);
+  assert.deepEqual(medianMeasure([m(5000, 30, 1.5), m(7000, 12, 1), m(6000, 14, 2)]), {
+    rps: 6000,
+    p50: 6,
+    p99: 14,
+    total: 180_000,
+    non2xx: 3,
+    errors: 0,
+    load: 1.5,
+  });
+  // an even count: the mean of the middle two
+  assert.equal(medianMeasure([m(4000, 10, 1), m(5000, 20, 1), m(6000, 30, 1), m(9000, 40, 1)]).p99, 25);
 });

@@ -10,6 +10,29 @@ export interface Measure {
   load?: number;
 }
 
+/**
+ * The middle of several runs of one scenario (BENCH_REPEAT): each figure's own median (req/s, p50, p99,
+ * load), the requests, non-2xx and errors summed. One run is itself.
+ */
+export function medianMeasure(ms: Measure[]): Measure {
+  if (ms.length === 1) return ms[0];
+  const mid = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const h = s.length >> 1;
+    return s.length % 2 ? s[h] : Math.round(((s[h - 1] + s[h]) / 2) * 10) / 10;
+  };
+  const loads = ms.map((m) => m.load).filter((l): l is number => l !== undefined);
+  return {
+    rps: mid(ms.map((m) => m.rps)),
+    p50: mid(ms.map((m) => m.p50)),
+    p99: mid(ms.map((m) => m.p99)),
+    total: ms.reduce((n, m) => n + m.total, 0),
+    non2xx: ms.reduce((n, m) => n + m.non2xx, 0),
+    errors: ms.reduce((n, m) => n + m.errors, 0),
+    ...(loads.length ? { load: mid(loads) } : {}),
+  };
+}
+
 export interface Row {
   key: string;
   scenario: string;
@@ -122,6 +145,8 @@ export interface TableMeta {
   node: string;
   /** the machine's `uptime` at the start and end of the run */
   uptime?: string[];
+  /** rounds of the list scenarios (BENCH_REPEAT), each figure the median */
+  repeat?: number;
 }
 
 export function renderTable(rows: Row[], web: unknown, o: TableMeta): string {
@@ -136,6 +161,10 @@ export function renderTable(rows: Row[], web: unknown, o: TableMeta): string {
   out.push(
     `${counts}; wrk ${o.connections} kết nối × ${o.seconds} s mỗi kịch bản (đăng nhập: autocannon); máy ${o.cpus} CPU, Node ${o.node}; ${new Date().toISOString()}.`,
   );
+  if ((o.repeat ?? 1) > 1)
+    out.push(
+      `Các kịch bản danh sách và đọc được đo ${o.repeat} vòng (mỗi vòng chạy lần lượt mọi kịch bản một lần); mỗi số là trung vị của ${o.repeat} lần đo.`,
+    );
   out.push(
     'Trần ("trần"): một máy chủ Fastify trần trên cùng CSDL và bảng, cùng lần chạy (hello-world, cùng truy vấn trang 1, cùng truy vấn đọc theo id), không phiên, quyền, kiểm tra dữ liệu hay phong bì.',
   );

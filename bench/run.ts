@@ -4,6 +4,7 @@
 // both with wrk (bench/wrk.ts, installed with apt-get when missing) and prints one markdown table:
 // absolute figures (req/s, p50, p99) and each as a ratio to its ceiling (also written to bench/RESULTS.md).
 //   BENCH_SECONDS (10)  BENCH_CONNECTIONS (50)  BENCH_ROWS (1000000)  BENCH_PGLITE_ROWS (BENCH_ROWS)
+//   BENCH_REPEAT (1: rounds of the list and read scenarios, each figure the median of its rounds)
 //   BENCH_SHARED_READS (yes; no: the app's identical waiting reads are not shared, db/shared-read.ts)
 //   BENCH_CPU_PROF (a directory: Node's CPU profile of each measured run, bench/cpu-prof.ts)
 //   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)  BENCH_PAGE_ANCHOR_ROWS (the app's default; 0: no page anchors)
@@ -26,13 +27,14 @@ import { startBare } from './bare';
 import { profiled } from './cpu-prof';
 import { benchDischarge, DISCHARGE_KEYS } from './discharge';
 import { benchMonitoring, MONITORING_KEYS } from './monitoring';
-import { type Measure, type Row, renderTable } from './report';
+import { type Measure, medianMeasure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
 import { DIARIES_PER_BATCH, seedBatchDiaries } from './seed-diaries';
 import { ensureWrk, wrk } from './wrk';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REPEAT = Math.max(1, Math.floor(Number(process.env.BENCH_REPEAT ?? 1)));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_ROWS ?? ROWS);
@@ -181,12 +183,22 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   );
 
   const rows: Row[] = [];
-  const run = async (scenario: string, key: string, paths: string[], o: Parameters<typeof load>[2] = { headers }, on = base) => {
-    if (!wanted(key)) return;
-    say(`${engine}: ${scenario} (${SECONDS} s, ${o?.connections ?? CONNECTIONS} kết nối)…`);
+  type Scenario = [scenario: string, key: string, paths: string[], o?: Parameters<typeof load>[2], on?: string];
+  const measure = async (round: number, [scenario, key, paths, o = { headers }, on = base]: Scenario): Promise<Measure> => {
+    say(`${engine}: ${scenario} (${SECONDS} s, ${o?.connections ?? CONNECTIONS} kết nối)${REPEAT > 1 ? ` — vòng ${round + 1}/${REPEAT}` : ''}…`);
     const load1 = Math.round(os.loadavg()[0] * 10) / 10;
-    rows.push({ key, scenario, engine, m: { ...(await profiled(`${engine}-${key}`, () => load(on, paths, o))), load: load1 } });
+    const m = { ...(await profiled(`${engine}-${key}${round ? `-${round + 1}` : ''}`, () => load(on, paths, o))), load: load1 };
     await drained(base);
+    return m;
+  };
+  const run = async (...a: Scenario) => {
+    if (wanted(a[1])) rows.push({ key: a[1], scenario: a[0], engine, m: await measure(0, a) });
+  };
+  // the list and read scenarios: planned first, then measured in BENCH_REPEAT rounds (each round runs
+  // every one once, so a slower minute of the machine lands on all of them), each figure the median
+  const plan: Scenario[] = [];
+  const planned = (...a: Scenario) => {
+    if (wanted(a[1])) plan.push(a);
   };
   // warm-up, not recorded: the pools open their connections, PostgreSQL's backends fill their catalogue
   // caches and V8 compiles the hot path; otherwise the first list scenario (page 1) pays for all of it
@@ -195,34 +207,37 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   await load(base, warm, { headers, duration: Math.min(SECONDS, 8) });
   await load(bare.base, ['/bare/list', ...ids.slice(0, 50).map((id) => `/bare/read/${id}`)], { duration: Math.min(SECONDS, 4) });
   await drained(base);
-  await run('trần: hello-world (Fastify trần)', 'bareHello', ['/bare/hello'], {}, bare.base);
-  await run('trần: truy vấn trang 1 (10 dòng theo id giảm dần)', 'bareList', ['/bare/list'], {}, bare.base);
-  await run(
+  planned('trần: hello-world (Fastify trần)', 'bareHello', ['/bare/hello'], {}, bare.base);
+  planned('trần: truy vấn trang 1 (10 dòng theo id giảm dần)', 'bareList', ['/bare/list'], {}, bare.base);
+  planned(
     'trần: đọc theo id',
     'bareRead',
     ids.map((id) => `/bare/read/${id}`),
     {},
     bare.base,
   );
-  await run('hello-world (cùng máy chủ API)', 'hello', ['/bench/hello'], {});
-  await run('danh sách trang 1 (đăng nhập, phạm vi, kiểm tra, phong bì)', 'page1', [`${LIST}?page=1`]);
-  await run(
+  planned('hello-world (cùng máy chủ API)', 'hello', ['/bench/hello'], {});
+  planned('danh sách trang 1 (đăng nhập, phạm vi, kiểm tra, phong bì)', 'page1', [`${LIST}?page=1`]);
+  planned(
     'xem chi tiết theo id',
     'read',
     ids.map((id) => `${LIST}/${id}`),
   );
-  await run('nhảy tới trang 5.000', 'page5000', [`${LIST}?page=5000`]);
+  planned('nhảy tới trang 5.000', 'page5000', [`${LIST}?page=5000`]);
   // 21 neighbouring deep pages in turn (offsets 49,890–50,090: two anchor intervals), not one page again and again
-  await run(
+  planned(
     'nhảy tới các trang 4.990–5.010 lần lượt',
     'pageNear',
     Array.from({ length: 21 }, (_, i) => `${LIST}?page=${4990 + i}`),
   );
-  await run(`trang kế theo con trỏ, nông (trang ${shallow.map((c) => c.page + 1).join(', ')})`, 'cursor', cursorPaths(shallow));
+  planned(`trang kế theo con trỏ, nông (trang ${shallow.map((c) => c.page + 1).join(', ')})`, 'cursor', cursorPaths(shallow));
   if (deep.length)
-    await run(`trang kế theo con trỏ, sâu (trang ${deep.map((c) => (c.page + 1).toLocaleString('en')).join(', ')})`, 'cursorDeep', cursorPaths(deep));
-  await run(`tìm không dấu, từ phổ biến ('${common}', ${foundCommon.pagination.total} kết quả)`, 'searchCommon', [searchCommon]);
-  await run(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
+    planned(`trang kế theo con trỏ, sâu (trang ${deep.map((c) => (c.page + 1).toLocaleString('en')).join(', ')})`, 'cursorDeep', cursorPaths(deep));
+  planned(`tìm không dấu, từ phổ biến ('${common}', ${foundCommon.pagination.total} kết quả)`, 'searchCommon', [searchCommon]);
+  planned(`tìm không dấu, mã hiếm ('${rare}', ${foundRare.pagination.total} kết quả)`, 'searchRare', [searchRare]);
+  const runs = new Map<Scenario, Measure[]>(plan.map((a) => [a, []]));
+  for (let round = 0; round < REPEAT; round++) for (const a of plan) runs.get(a)?.push(await measure(round, a));
+  for (const [a, ms] of runs) rows.push({ key: a[1], scenario: a[0], engine, m: medianMeasure(ms) });
   await bare.close();
   if (DISCHARGE_KEYS.some(wanted)) rows.push(...(await discharge(base, token)));
 
@@ -338,7 +353,15 @@ async function main() {
     }
   }
   const counts = Object.fromEntries(ENGINES.map((e) => [e, rowsOf(e)]));
-  const table = renderTable(rows, web, { seconds: SECONDS, connections: CONNECTIONS, rows: counts, cpus: os.cpus().length, node: process.version, uptime: up });
+  const table = renderTable(rows, web, {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    rows: counts,
+    cpus: os.cpus().length,
+    node: process.version,
+    uptime: up,
+    repeat: REPEAT,
+  });
   console.log(table);
   if (SECONDS >= 10 && ROWS >= 1_000_000 && !ONLY && process.env.BENCH_WRITE !== 'no') {
     const file = path.join(here, 'RESULTS.md');
