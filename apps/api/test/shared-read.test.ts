@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec, execPrepared, execStatic } from '../src/core/resource-store';
-import type { Db } from '../src/db/client';
+import { type Db, openDatabase } from '../src/db/client';
 import { setSharedReads, sharedRead } from '../src/db/shared-read';
 import { tempPgDatabase } from './pg-temp';
 
@@ -145,6 +145,25 @@ describe.skipIf(!PG)('shared reads on the PostgreSQL pool', () => {
       expect(pool.totalCount).toBeLessThanOrEqual(1);
     } finally {
       await pool.end();
+    }
+  });
+
+  it("a connection ended under a shared read fails that read only; the app's pool goes on", async () => {
+    const database = await openDatabase({ url: temp.url, poolSize: 1 });
+    try {
+      const pool = database.pool as pg.Pool;
+      const slow = sharedRead(pool, { text: 'select pg_sleep(5) is not null as slept, $1::int as n' }, [7]);
+      let pid: number | undefined;
+      for (let i = 0; i < 50 && !pid; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        pid = (await admin.query("select pid from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active'")).rows[0]?.pid;
+      }
+      expect(pid).toBeTruthy();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await expect(slow).rejects.toThrow();
+      expect(await sharedRead(pool, { text: 'select v from t where id = $1' }, [1])).toEqual([{ v: 1 }]);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -11,8 +11,14 @@ type Rows = Record<string, unknown>[];
 
 /** Pools whose reads are not shared (DATABASE_SHARED_READS=no, DbOptions.sharedReads false). */
 const unshared = new WeakSet<pg.Pool>();
+
+/** A read waiting for a connection (or running), and how many callers still have to take its rows. */
+interface Pending {
+  rows: Promise<Rows>;
+  takers: number;
+}
 /** Per pool: the reads still waiting for a connection, by statement and parameters. */
-const waiting = new WeakMap<pg.Pool, Map<string, Promise<Rows>>>();
+const waiting = new WeakMap<pg.Pool, Map<string, Pending>>();
 
 export function setSharedReads(pool: pg.Pool, on: boolean) {
   if (on) unshared.delete(pool);
@@ -29,8 +35,9 @@ export function setSharedReads(pool: pg.Pool, on: boolean) {
  * snapshot after every joiner arrived, and each sees every write committed before it asked, as if it
  * had run alone. Only for statements whose rows depend on nothing but their text and parameters: plain
  * SELECTs without side effects or random values, on the pool (a transaction has its own connection
- * and never comes here). Each caller gets its own copy of the rows (callers add fields to them:
- * attachRefs); the values inside are shared and must not be changed.
+ * and never comes here). Each caller gets its own row objects (callers add fields to them: attachRefs;
+ * the last caller to take them gets the originals, the others copies); the values inside are shared
+ * and must not be changed.
  */
 export async function sharedRead(pool: pg.Pool, config: ReadConfig, params: unknown[]): Promise<Rows> {
   if (unshared.has(pool)) return runRead(pool, config, params, null);
@@ -38,17 +45,48 @@ export async function sharedRead(pool: pg.Pool, config: ReadConfig, params: unkn
   if (!byKey) waiting.set(pool, (byKey = new Map()));
   const key = `${config.name ?? config.text}\u0000${JSON.stringify(params)}`;
   let pending = byKey.get(key);
-  if (!pending) {
-    pending = runRead(pool, config, params, () => {
-      if (byKey.get(key) === pending) byKey.delete(key);
-    });
-    byKey.set(key, pending);
+  if (pending) pending.takers++;
+  else {
+    const mine: Pending = {
+      rows: runRead(pool, config, params, () => {
+        if (byKey.get(key) === mine) byKey.delete(key);
+      }),
+      takers: 1,
+    };
+    pending = mine;
+    byKey.set(key, mine);
   }
-  const rows = await pending;
-  return rows.map((r) => ({ ...r }));
+  const rows = await pending.rows;
+  // no caller joins once the statement is sent, so `takers` is final by the time the rows are here
+  return --pending.takers === 0 ? rows : rows.map((r) => ({ ...r }));
 }
 
-/** What pg.Pool#query does, with `sent()` called once the connection is ours, before the statement goes out. */
+/** Type parsers by type id and format, asked of `types` once each (node-postgres asks for every column of every answer). */
+function memoTypes(types: unknown): unknown {
+  const inner = types as { getTypeParser(id: number, format?: string): unknown } | undefined;
+  if (!inner) return undefined;
+  let memo = memos.get(inner);
+  if (!memo) {
+    const parsers = new Map<string, unknown>();
+    memo = {
+      getTypeParser(id: number, format = 'text') {
+        const k = `${id}${format}`;
+        let p = parsers.get(k);
+        if (p === undefined) parsers.set(k, (p = inner.getTypeParser(id, format)));
+        return p;
+      },
+    };
+    memos.set(inner, memo);
+  }
+  return memo;
+}
+const memos = new WeakMap<object, { getTypeParser(id: number, format?: string): unknown }>();
+
+/**
+ * What pg.Pool#query does, with `sent()` called once the connection is ours, before the statement goes
+ * out. The pool's clients keep an 'error' listener for life (db/client.ts), and a query on a client
+ * that fails rejects, so none is added per read.
+ */
 async function runRead(pool: pg.Pool, config: ReadConfig, params: unknown[], sent: (() => void) | null): Promise<Rows> {
   let client: pg.PoolClient;
   try {
@@ -56,28 +94,14 @@ async function runRead(pool: pg.Pool, config: ReadConfig, params: unknown[], sen
   } finally {
     sent?.();
   }
-  let released = false;
-  const onError = (err: Error) => {
-    if (released) return;
-    released = true;
-    client.release(err);
-  };
-  client.once('error', onError);
+  let rows: Rows;
   try {
-    const r = await client.query(config as pg.QueryConfig, params);
-    return r.rows;
+    rows = (await client.query({ name: config.name, text: config.text, types: memoTypes(config.types) } as pg.QueryConfig, params)).rows;
   } catch (err) {
     // as pg.Pool#query: a client whose statement failed is not given out again
-    if (!released) {
-      released = true;
-      client.release(err as Error);
-    }
+    client.release(err as Error);
     throw err;
-  } finally {
-    client.removeListener('error', onError);
-    if (!released) {
-      released = true;
-      client.release();
-    }
   }
+  client.release();
+  return rows;
 }
