@@ -24,6 +24,9 @@ export default defineConfig({
     viewport: { width: 1366, height: 768 },
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
+    // the app leaves antd's motions out when the system asks to reduce motion (antd-root.tsx): the
+    // tests then wait for no fade or slide, and Chromium paints no frames of one (measured 28/11/2026)
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     acceptDownloads: true,

@@ -31,3 +31,6 @@ export const theme: ThemeConfig = {
     },
   },
 };
+
+/** The same theme without antd's motions, for a user who asks the system to reduce motion (antd-root.tsx). */
+export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
