@@ -36,31 +36,32 @@ function Motion() {
   return <span data-testid="motion">{String(token.motion)}</span>;
 }
 
+/** Renders a probe under AntdRoot; the result reads antd's motion token as the probe sees it now. */
+function renderMotion() {
+  render(
+    <AntdRoot>
+      <Motion />
+    </AntdRoot>,
+  );
+  return () => screen.getByTestId('motion').textContent;
+}
+
 describe('AntdRoot follows the system setting to reduce motion (WCAG 2.3.3)', () => {
   let setting: ReturnType<typeof fakeReducedMotion> | undefined;
   afterEach(() => setting?.restore());
 
   it('leaves antd’s motions out while the setting is on, and brings them back when it is turned off', () => {
     setting = fakeReducedMotion(true);
-    render(
-      <AntdRoot>
-        <Motion />
-      </AntdRoot>,
-    );
-    expect(screen.getByTestId('motion').textContent).toBe('false');
+    const motion = renderMotion();
+    expect(motion()).toBe('false');
     act(() => setting?.set(false));
-    expect(screen.getByTestId('motion').textContent).toBe('true');
+    expect(motion()).toBe('true');
     act(() => setting?.set(true));
-    expect(screen.getByTestId('motion').textContent).toBe('false');
+    expect(motion()).toBe('false');
   });
 
   it('keeps them by default', () => {
     setting = fakeReducedMotion(false);
-    render(
-      <AntdRoot>
-        <Motion />
-      </AntdRoot>,
-    );
-    expect(screen.getByTestId('motion').textContent).toBe('true');
+    expect(renderMotion()()).toBe('true');
   });
 });
