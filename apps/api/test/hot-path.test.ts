@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { col } from '../src/core/resource-query';
-import { exec, execPrepared, execStatic, iso, selectColumns, selectList } from '../src/core/resource-store';
+import { exec, execPrepared, execStatic, iso, MAX_STATEMENTS, selectColumns, selectList } from '../src/core/resource-store';
 import type { Db } from '../src/db/client';
 
 // issue 11: work moved out of the hot path must give the same answers as the work it replaced
@@ -95,6 +95,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('execPrepared: named prepared st
       ).toEqual([{ n: 42, s: 'b' }]);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('statement names on PostgreSQL: a budget per pool, a name per text', () => {
+  const named = async (pool: pg.Pool) => Number((await pool.query(`select count(*) from pg_prepared_statements where name like 'nns\\_%'`)).rows[0].count);
+
+  it('a pool past MAX_STATEMENTS texts runs the next ones unnamed, and another pool still names its own', async () => {
+    // two apps in one process (the API test files share worker processes): one filling its budget
+    // must not leave the other unprepared, as a process-wide count once did
+    const full = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    const fresh = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    try {
+      const db = drizzle(full) as unknown as Db;
+      const tag = Date.now().toString(36);
+      for (let i = 0; i <= MAX_STATEMENTS; i++) await execPrepared(db, sql.raw(`select ${i} as n, '${tag}' as t`));
+      expect(await named(full)).toBe(MAX_STATEMENTS);
+      const [past] = await execPrepared<{ n: number }>(db, sql`select ${7}::int as n`);
+      expect(past.n).toBe(7);
+      expect(await named(full)).toBe(MAX_STATEMENTS);
+
+      const q = sql`select ${'x'}::text || ${tag}::text as s`;
+      await execPrepared(drizzle(fresh) as unknown as Db, q);
+      expect(await named(fresh)).toBe(1);
+      // the same text has the same name in both pools, so a connection never sees one name for two texts
+      await execPrepared(db, q);
+      const text = new PgDialect().sqlToQuery(q).sql;
+      const a = (await fresh.query('select name from pg_prepared_statements where statement = $1', [text])).rows;
+      expect(a).toHaveLength(1);
+      expect(a[0].name).toMatch(/^nns_\d+$/);
+    } finally {
+      await full.end();
+      await fresh.end();
     }
   });
 });

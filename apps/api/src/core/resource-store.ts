@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { fillPlaceholders, Placeholder, type SQL, sql } from 'drizzle-orm';
@@ -31,18 +32,38 @@ export async function exec<T = Record<string, unknown>>(db: Db, q: SQL, o?: Read
   return (await sharedRead(pool, { text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
 }
 
-/** SQL text → statement name; a name is never reused for another text (node-postgres refuses that). */
-const statementNames = new Map<string, string>();
-/** Beyond this many distinct texts, queries run unnamed: a named statement lives on each connection. */
-const MAX_STATEMENTS = 500;
+/**
+ * A statement's name is a digest of its text, the same in every pool and process: one name never
+ * stands for two texts on a connection (node-postgres refuses that), whichever pool or transaction
+ * prepared it there. A name already taken by another text (a digest collision) leaves the text unnamed.
+ */
+const nameOfText = new Map<string, string>();
+const textOfName = new Map<string, string>();
+/**
+ * The texts each pool (or a transaction's connection) runs named. Beyond MAX_STATEMENTS per pool,
+ * queries run unnamed: a named statement lives on each of its connections. Per pool, not per process:
+ * a process with several apps (the API test files share worker processes) gives each its own budget.
+ */
+const namedIn = new WeakMap<object, Set<string>>();
+export const MAX_STATEMENTS = 500;
 
-/** The statement name of a text, or null once MAX_STATEMENTS texts have one. */
-function statementNameOf(text: string): string | null {
-  let name = statementNames.get(text);
+/** The statement name of a text on this handle's pool, or null once MAX_STATEMENTS texts have one there. */
+function statementNameOf(db: Db, text: string): string | null {
+  const owner = (db as unknown as { session: { client: object } }).session.client;
+  let named = namedIn.get(owner);
+  if (!named) namedIn.set(owner, (named = new Set()));
+  if (!named.has(text)) {
+    if (named.size >= MAX_STATEMENTS) return null;
+    named.add(text);
+  }
+  let name = nameOfText.get(text);
   if (!name) {
-    if (statementNames.size >= MAX_STATEMENTS) return null;
-    name = `nns_${statementNames.size + 1}`;
-    statementNames.set(text, name);
+    // 60 bits of SHA-1, written in decimal: nns_<digits>, under PostgreSQL's 63-byte identifiers
+    name = `nns_${BigInt(`0x${createHash('sha1').update(text).digest('hex').slice(0, 15)}`)}`;
+    const other = textOfName.get(name);
+    if (other !== undefined && other !== text) return null;
+    textOfName.set(name, text);
+    nameOfText.set(text, name);
   }
   return name;
 }
@@ -88,7 +109,7 @@ export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL, 
   const d = db as unknown as DrizzleInternals;
   if (!(d.session instanceof NodePgSession)) return exec<T>(db, q);
   const query = d.dialect.sqlToQuery(q);
-  const name = statementNameOf(query.sql);
+  const name = statementNameOf(db, query.sql);
   if (!name) return exec<T>(db, q, o);
   const pool = o?.shared ? pooled(db) : null;
   if (pool) return (await sharedRead(pool, { name, text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
@@ -132,7 +153,7 @@ export async function execStatic<T = Record<string, unknown>>(
   let prepared = byKey.get(key);
   if (!prepared) {
     const query = d.dialect.sqlToQuery(build((n) => sql.placeholder(n)));
-    const name = statementNameOf(query.sql);
+    const name = statementNameOf(db, query.sql);
     if (!name)
       return exec<T>(
         db,
