@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { instanceId } from '../../core/instance-id';
 import { redactedUrl } from '../../core/secret-path';
 import type { Services } from '../../core/services';
 import { auditLogs } from '../../db/schema/core';
@@ -57,7 +58,9 @@ export async function logSignIn(
 ) {
   const username = e.username.trim().slice(0, 255);
   if (e.action === 'login-throttled') {
-    const k = `${e.reason}|${username.toLowerCase()}|${req.ip}`;
+    // per app (its database handle), as every process-wide map here: two apps in one process (the API
+    // test files share worker processes) each log their own first throttle
+    const k = `${instanceId(s.db)}|${e.reason}|${username.toLowerCase()}|${req.ip}`;
     const now = Date.now();
     if (now - (lastThrottleLog.get(k) ?? 0) < THROTTLE_LOG_EVERY_MS) return;
     lastThrottleLog.set(k, now);
