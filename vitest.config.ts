@@ -84,6 +84,9 @@ export default defineConfig({
           // (a kept process failed 22 of them); the threads pool isolates by its own root setting
           pool: 'threads',
           exclude: ['apps/web/src/core/vn-time.test.ts'],
+          // antd in jsdom is slow, and slower again beside the API files on two cores: a screen's test took
+          // 39 s in CI on 28/11/2026 (5 s alone). No test asserts a time; this only keeps a slow one alive
+          testTimeout: 120_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // antd reads matchMedia (responsive grid, breakpoints), which jsdom does not have
@@ -14,3 +14,7 @@ window.matchMedia ??= ((q: string) => ({
 })) as typeof window.matchMedia;
 
 afterEach(cleanup);
+
+// findBy…/waitFor wait up to 10 s instead of 1 s: antd's first renders in jsdom take seconds when the
+// API suite's workers share the two cores (CI 28/11/2026); a passing wait returns as soon as it holds
+configure({ asyncUtilTimeout: 10_000 });

@@ -6,8 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // antd's first renders in jsdom are slow on a shared machine: generous limits, no timing asserted
-vi.setConfig({ testTimeout: 30_000 });
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 30_000 };
 
 /** A refusal is not a lost form (issue 18, item 1): 403/400 answers stay on the form, typed values kept. */
 const post = vi.fn();

@@ -86,7 +86,7 @@ function renderAt(url: string, d = def) {
 }
 
 // antd's first render in jsdom is slow
-describe('ResourceList', { timeout: 30_000 }, () => {
+describe('ResourceList', () => {
   it('asks the API with the URL state and numbers rows from (page-1)*size+1', async () => {
     renderAt('/admin/units?page=2&search=don%20vi&sort=-name');
     expect(await screen.findByText('Đơn vị 2-0')).toBeTruthy();
@@ -136,7 +136,7 @@ const criteria = defineResource({
   actions: { approve: approve('status', 'approved') },
 });
 
-describe('ResourceList at 1366 px', { timeout: 30_000 }, () => {
+describe('ResourceList at 1366 px', () => {
   it('cuts long text at a default width with an ellipsis, the whole text kept for the hover', async () => {
     renderAt('/admin/criteria', criteria);
     const cell = await screen.findByText(LONG);
@@ -177,7 +177,7 @@ describe('ResourceList at 1366 px', { timeout: 30_000 }, () => {
 
 const { bulkSummary } = await import('./use-record-actions');
 
-describe('bulk work', { timeout: 60_000 }, () => {
+describe('bulk work', () => {
   it('groups the refusals of a bulk result by message', () => {
     const failed = [
       { id: 3, message: 'Bản ghi không thuộc phường/xã của bạn' },
@@ -227,7 +227,7 @@ describe('bulk work', { timeout: 60_000 }, () => {
   });
 });
 
-describe('search, empty result, row links', { timeout: 30_000 }, () => {
+describe('search, empty result, row links', () => {
   it('searches as the user types, once, after the typing stops', async () => {
     const router = renderAt('/admin/units');
     await screen.findByText('Đơn vị 1-0');

@@ -68,9 +68,9 @@ function renderAt(url: string) {
   );
 }
 
-const box = async (label: string) => (await screen.findByLabelText(label, undefined, { timeout: 10_000 })) as HTMLInputElement;
+const box = async (label: string) => (await screen.findByLabelText(label, undefined, { timeout: 30_000 })) as HTMLInputElement;
 
-describe('role screens for a role editor without list:permissions', { timeout: 60_000 }, () => {
+describe('role screens for a role editor without list:permissions', () => {
   it('opens the create form with the whole matrix, without asking for the catalogue', async () => {
     signInAsRoleEditor();
     renderAt('/admin/roles/create');
