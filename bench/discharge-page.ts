@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from '../e2e/chromium';
 
 const N = Number(process.env.BENCH_DISCHARGE_WORKS ?? 10_000);
 const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3931);
@@ -49,7 +50,7 @@ async function main() {
         period: { kind: 'this-month', from: '2026-11', to: '2026-11' },
       },
     });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: chromiumPath() });
     const page = await browser.newPage({
       viewport: { width: Number(process.env.BENCH_PAGE_WIDTH ?? 1366), height: Number(process.env.BENCH_PAGE_HEIGHT ?? 768) },
     });

@@ -1,6 +1,6 @@
 // The web's weight (issue 3), measured the way a ward officer's browser meets it: the built app
 // (apps/web/dist, `npm run build` first) served by the real API server on a throw-away in-memory
-// database, opened in Chromium (Playwright, /usr/bin/chromium or CHROMIUM_PATH) with an empty cache.
+// database, opened in Chromium (Playwright, e2e/chromium.ts: Debian's headless shell, or CHROMIUM_PATH) with an empty cache.
 // Every response is recorded: the sign-in page as it opens (/auth/login), then the whole path to
 // the first admin screen (sign in through the form, /admin/home drawn, the network quiet), which
 // includes the chunks fetched on that navigation (route patching, the notice host…), CSS and the
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromiumPath } from '../e2e/chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = process.env.WEB_DIST ?? path.join(here, '../apps/web/dist');
@@ -116,7 +117,7 @@ export async function measureInBrowser(dist = WEB_DIST): Promise<{ signIn: Downl
   const { chromium } = await import('@playwright/test');
   const server = await startServer(dist);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   });
   try {
