@@ -10,6 +10,7 @@ export const ACCOUNT_SCOPE: EnumOption[] = [
   { value: 'all', label: 'Toàn hệ thống', color: 'purple' },
   { value: 'province', label: 'Một tỉnh/thành phố', color: 'blue' },
   { value: 'ward', label: 'Một phường/xã', color: 'cyan' },
+  { value: 'producer', label: 'Một cơ sở sản xuất', color: 'green' },
 ];
 export const APPROVAL_STATUS: EnumOption[] = [
   { value: 'pending', label: 'Chờ duyệt', color: 'gold' },

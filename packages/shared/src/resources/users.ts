@@ -28,7 +28,7 @@ export default defineResource({
       label: 'Phạm vi dữ liệu',
       required: true,
       filter: true,
-      help: 'Toàn hệ thống: thấy mọi dữ liệu (chỉ người có phạm vi toàn hệ thống mới cấp được); một tỉnh/thành phố: dữ liệu của các phường/xã thuộc tỉnh; một phường/xã: chỉ dữ liệu của phường/xã đó',
+      help: 'Toàn hệ thống: thấy mọi dữ liệu (chỉ người có phạm vi toàn hệ thống mới cấp được); một tỉnh/thành phố: dữ liệu của các phường/xã thuộc tỉnh; một phường/xã: chỉ dữ liệu của phường/xã đó; một cơ sở sản xuất: chỉ dữ liệu của cơ sở đó (sản phẩm, vùng, lô, nhật ký, lao động, hồ sơ, tem)',
     }),
     province_id: ref('provinces', {
       label: 'Tỉnh/thành phố',
@@ -37,6 +37,14 @@ export default defineResource({
       help: 'Với phạm vi một phường/xã, hệ thống tự ghi tỉnh/thành phố của phường/xã',
     }),
     ward_id: ref('wards', { label: 'Phường/xã', filter: true, showWhen: { scope: ['ward'] } }),
+    // the producer a producer's account works for; its ward and province are derived from it
+    manufacture_id: ref('manufactures', {
+      label: 'Cơ sở sản xuất',
+      filter: true,
+      onDelete: 'set null',
+      showWhen: { scope: ['producer'] },
+      help: 'Tài khoản chỉ thấy và thao tác trên dữ liệu của cơ sở sản xuất này',
+    }),
     status: enumField(ACTIVE_STATUS, { label: 'Trạng thái', filter: true, default: 'active', required: true }),
     is_highlight: bool({ label: 'Nổi bật', filter: true }),
     // set by an administrator (or by giving someone a new password): every call but the change answers 403 until changed
@@ -47,7 +55,7 @@ export default defineResource({
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
   list: {
-    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'province_id', 'ward_id', 'status', 'is_highlight', 'last_login_at'],
+    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'province_id', 'ward_id', 'manufacture_id', 'status', 'is_highlight', 'last_login_at'],
     sort: ['username', 'full_name', 'last_login_at'],
   },
   actions: {
