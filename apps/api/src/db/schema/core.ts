@@ -344,3 +344,35 @@ export const articleRevisions = pgTable(
   },
   (t) => [index('article_revisions_article_idx').on(t.article_id, t.id)],
 );
+
+/**
+ * Background jobs (core/jobs.ts): exports, large stamp runs and print sheets. A process claims a
+ * queued row with `for update skip locked` (each job runs once whatever the number of processes),
+ * keeps `heartbeat_at` fresh while it works, and stores the result (a download URL) for an hour.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    user_id: integer('user_id').references(users, { onDelete: 'cascade' }),
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    status: text('status').notNull().default('queued'),
+    /** 0–100 */
+    progress: smallint('progress').notNull().default(0),
+    result: jsonb('result'),
+    error: text('error'),
+    attempts: smallint('attempts').notNull().default(0),
+    created_at: ts('created_at').notNull().defaultNow(),
+    started_at: ts('started_at'),
+    heartbeat_at: ts('heartbeat_at'),
+    finished_at: ts('finished_at'),
+    expires_at: ts('expires_at'),
+  },
+  (t) => [
+    index('jobs_status_idx').on(t.status, t.id),
+    index('jobs_user_idx').on(t.user_id, t.id),
+    check('jobs_status_ck', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
