@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AQI_BANDS,
   alertLevelOf,
   aqiSubIndex,
   BAND_PRESETS,
   bandConfigErrors,
   bandOf,
   dailyAqi,
+  dailyAqiInputs,
   doSaturation,
   hourlyAqi,
+  levelOfValue,
   nowcast,
+  officialCategory,
+  rainClassOf,
   vnWqi,
+  WQI_BANDS,
   wqiDoPercent,
   wqiOrganic,
   wqiPh,
@@ -69,6 +75,99 @@ describe('VN_AQI (QĐ 1459/QĐ-TCMT)', () => {
     expect(aqiSubIndex('o3_8h', 210)).toBe(200);
     expect(aqiSubIndex('o3_8h', 400)).toBe(300);
     expect(dailyAqi({ o3_max8h: 450 })).toBeNull();
+  });
+});
+
+describe('VN_AQI needs particulates (QĐ 1459 §2.1.b)', () => {
+  it('an hour of gases only has no AQI, never one taken from O3 alone', () => {
+    expect(hourlyAqi({ o3: 500 })).toBeNull();
+    expect(hourlyAqi({ o3: 136.1, no2: 118.7, co: 5000, so2: 50 })).toBeNull();
+    // PM present but its NowCast invalid: no PM sub-index, so no AQI either
+    expect(hourlyAqi({ o3: 500, pm25_nowcast: null })).toBeNull();
+    expect(hourlyAqi({ o3: 500, pm10_nowcast: 10 })).toMatchObject({ aqi: Math.round(aqiSubIndex('o3_1h', 500)), dominant: 'o3_1h' });
+  });
+  it('a day of gases only has no daily AQI', () => {
+    expect(dailyAqi({ o3_max1h: 300, o3_max8h: 200, no2_max1h: 500 })).toBeNull();
+    expect(dailyAqi({ o3_max1h: 300, pm10_24h: 20 })).toMatchObject({ dominant: 'o3_1h', aqi: 150 });
+  });
+});
+
+describe('daily VN_AQI from hourly means', () => {
+  const H = 3_600_000;
+  const day = Date.parse('2026-11-19T17:00:00Z'); // 2026-11-20 00:00 at UTC+7
+  it('PM from the mean of the day’s hours, gases from the highest hour, O3 from the highest 8-h window; the example gives 110', () => {
+    const hours = new Map<number, Record<string, number>>();
+    // PM2.5: alternating 45.7 / 65.7 → 24-h mean 55.7; NO2 peaks at 130.8; O3 1 h peaks at 114.6, 8 h best 89.3
+    for (let i = 0; i < 24; i++)
+      hours.set(day + i * H, {
+        pm25: i % 2 ? 65.7 : 45.7,
+        no2: i === 13 ? 130.8 : 40,
+        o3: i >= 8 && i < 16 ? (i === 12 ? 114.6 : (89.3 * 8 - 114.6) / 7) : 20,
+      });
+    // hours before the day are not in the 24-h mean
+    hours.set(day - H, { pm25: 400, o3: 20 });
+    const inputs = dailyAqiInputs(hours, day);
+    expect(inputs.pm25_24h).toBeCloseTo(55.7, 10);
+    expect(inputs.no2_max1h).toBe(130.8);
+    expect(inputs.o3_max1h).toBe(114.6);
+    expect(inputs.o3_max8h).toBeCloseTo(89.3, 3);
+    expect(dailyAqi(inputs)).toMatchObject({ aqi: 110, dominant: 'pm25' });
+    // the mean of the hourly AQIs would differ: the daily index is its own computation
+  });
+  it('an 8-h window needs 6 of its hours; above 400 the 8-h column is ignored', () => {
+    const hours = new Map<number, Record<string, number>>([[day + 5 * H, { o3: 180, pm10: 10 }]]);
+    expect(dailyAqiInputs(hours, day).o3_max8h).toBeNull();
+    expect(dailyAqi({ pm10_24h: 10, o3_max1h: 450, o3_max8h: 450 })).toMatchObject({ dominant: 'o3_1h', aqi: Math.round(aqiSubIndex('o3_1h', 450)) });
+  });
+});
+
+describe('official categories (QĐ 1459, QĐ 1460)', () => {
+  it('VN_AQI: Tốt … Nguy hại with the decision’s colours', () => {
+    expect(AQI_BANDS.map((b) => b.label)).toEqual(['Tốt', 'Trung bình', 'Kém', 'Xấu', 'Rất xấu', 'Nguy hại']);
+    expect(officialCategory('aqi', 50)).toEqual({ label: 'Tốt', color: '#00E400' });
+    expect(officialCategory('aqi', 51)).toEqual({ label: 'Trung bình', color: '#FFFF00' });
+    expect(officialCategory('aqi_day', 110)).toEqual({ label: 'Kém', color: '#FF7E00' });
+    expect(officialCategory('aqi', 200)).toEqual({ label: 'Xấu', color: '#FF0000' });
+    expect(officialCategory('aqi', 201)).toEqual({ label: 'Rất xấu', color: '#8F3F97' });
+    expect(officialCategory('aqi', 301)).toEqual({ label: 'Nguy hại', color: '#7E0023' });
+    expect(officialCategory('aqi', null)).toBeNull();
+    expect(officialCategory('pm25', 10)).toBeNull();
+  });
+  it('VN_WQI: Rất tốt … Ô nhiễm rất nặng', () => {
+    expect(WQI_BANDS.map((b) => b.label)).toEqual(['Rất tốt', 'Tốt', 'Trung bình', 'Xấu', 'Kém', 'Ô nhiễm rất nặng']);
+    expect(officialCategory('wqi', 91)).toEqual({ label: 'Rất tốt', color: '#3333FF' });
+    expect(officialCategory('wqi', 26)).toEqual({ label: 'Xấu', color: '#FF7E00' });
+    expect(officialCategory('wqi', 9)).toEqual({ label: 'Ô nhiễm rất nặng', color: '#7E0023' });
+  });
+});
+
+describe('rain classes of a 24-hour total (Tổng cục KTTV)', () => {
+  it('edges with no gap: 0, (0, 6), [6, 16), [16, 50], (50, 100], > 100', () => {
+    const cases: [number, number][] = [
+      [0, 1],
+      [0.1, 2],
+      [5.9, 2],
+      [6, 3],
+      [15.9, 3],
+      [16, 4],
+      [50, 4],
+      [50.5, 5],
+      [100, 5],
+      [100.5, 6],
+      [400, 6],
+    ];
+    for (const [mm, level] of cases) expect([mm, rainClassOf(mm)]).toEqual([mm, level]);
+    for (const [mm, level] of cases) expect([mm, bandOf(3, BAND_PRESETS[3], { rain_mm: mm })]).toEqual([mm, level]);
+  });
+  it('to_inclusive: a range holds its end and the next starts just above; a point range needs it', () => {
+    const bands = [
+      { level: 1, from: 0, to: 0, to_inclusive: true },
+      { level: 2, from: 0, to: 10, to_inclusive: true },
+      { level: 3, from: 10, to: null },
+    ];
+    expect([0, 10, 10.01].map((v) => levelOfValue(bands, v))).toEqual([1, 2, 3]);
+    expect(bandConfigErrors(3, { parameters: { rain_mm: bands } })).toEqual([]);
+    expect(bandConfigErrors(3, { parameters: { rain_mm: [{ level: 1, from: 0, to: 0 }, ...bands.slice(1)] } })).toHaveLength(1);
   });
 });
 
@@ -157,6 +256,7 @@ describe('band configs', () => {
     expect(bandOf(2, BAND_PRESETS[2], { wqi: 100 })).toBe(5);
     expect(bandOf(3, BAND_PRESETS[3], { rain_mm: 0 })).toBe(1);
     expect(bandOf(3, BAND_PRESETS[3], { rain_mm: 15.5 })).toBe(3);
+    expect(bandOf(3, BAND_PRESETS[3], { rain_mm: 50.5 })).toBe(5);
     expect(bandOf(3, BAND_PRESETS[3], { rain_mm: 120 })).toBe(6);
     expect(bandOf(5, BAND_PRESETS[5], { moisture: 30, ph: 4 })).toBe(1);
     expect(bandOf(5, BAND_PRESETS[5], { ec: 3 })).toBeNull();

@@ -6,7 +6,9 @@ import { type MonitoringType, type Parameter, parametersOf } from './parameters'
 /**
  * A band config: per parameter, contiguous ranges [from, to) each with a level (1 'Cảnh báo' …
  * 5 'Tốt'; rain 1 'Không mưa' … 6 'Mưa rất to'). The first range may start at null (no lower end),
- * the last may end at null (no upper end) and includes its `to`. Levels may repeat (pH too low and
+ * the last may end at null (no upper end) and includes its `to`. A range with `to_inclusive` holds its
+ * `to` and the next range then starts just above it: the rain classes [16, 50] and (50, 100] need it,
+ * and a point range [0, 0] ('Không mưa') is one with from = to. Levels may repeat (pH too low and
  * too high are both 'Cảnh báo').
  */
 export const bandRangeSchema = z
@@ -19,6 +21,7 @@ export const bandRangeSchema = z
       .regex(/^#[0-9a-fA-F]{6}$/)
       .nullable()
       .optional(),
+    to_inclusive: z.boolean().optional(),
   })
   .strict();
 export type BandRange = z.infer<typeof bandRangeSchema>;
@@ -38,7 +41,8 @@ export const levelColor = (type: MonitoringType, level: number) =>
  */
 export const alertLevelOf = (type: MonitoringType) => (type === 3 ? RAIN_LEVELS.length : 1);
 
-const r = (level: number, from: number | null, to: number | null): BandRange => ({ level, from, to });
+const r = (level: number, from: number | null, to: number | null, toInclusive = false): BandRange =>
+  toInclusive ? { level, from, to, to_inclusive: true } : { level, from, to };
 
 /** Presets: VN_AQI and VN_WQI bands mapped onto the five levels, the national rain levels, plain defaults for the rest. */
 export const BAND_PRESETS: Record<MonitoringType, BandConfig> = {
@@ -46,8 +50,8 @@ export const BAND_PRESETS: Record<MonitoringType, BandConfig> = {
   1: { parameters: { aqi: [r(5, 0, 51), r(4, 51, 101), r(3, 101, 151), r(2, 151, 201), r(1, 201, null)] } },
   // Rất tốt and Tốt → 5, Trung bình → 4, Xấu → 3, Kém → 2, Ô nhiễm rất nặng → 1
   2: { parameters: { wqi: [r(1, 0, 10), r(2, 10, 26), r(3, 26, 51), r(4, 51, 76), r(5, 76, null)] } },
-  // per 24 h: 0 mm; < 6; 6–15; 16–50; 51–100; > 100
-  3: { parameters: { rain_mm: [r(1, 0, 0.1), r(2, 0.1, 6), r(3, 6, 16), r(4, 16, 51), r(5, 51, 101), r(6, 101, null)] } },
+  // the rain over 24 h (DOMAIN.md 'Rain'): 0; (0, 6); [6, 16); [16, 50]; (50, 100]; > 100
+  3: { parameters: { rain_mm: [r(1, 0, 0, true), r(2, 0, 6), r(3, 6, 16), r(4, 16, 50, true), r(5, 50, 100, true), r(6, 100, null)] } },
   4: {
     parameters: {
       temperature: [r(1, null, 10), r(2, 10, 18), r(5, 18, 32), r(3, 32, 38), r(1, 38, null)],
@@ -64,7 +68,7 @@ export const BAND_PRESETS: Record<MonitoringType, BandConfig> = {
   6: { parameters: { density: [r(5, 0, 5), r(4, 5, 20), r(3, 20, 50), r(2, 50, 100), r(1, 100, null)] } },
 };
 
-const span = (b: BandRange) => `${b.from ?? '−∞'}–${b.to ?? '+∞'}`;
+const span = (b: BandRange) => `${b.from ?? '−∞'}–${b.to ?? '+∞'}${b.to_inclusive ? ' (gồm cả)' : ''}`;
 
 /**
  * Why a config cannot be saved: [{field, message}] naming the parameter and the band. `extra`: the
@@ -88,7 +92,7 @@ export function bandConfigErrors(type: MonitoringType, config: BandConfig, extra
         out.push({ field: `${f}.level`, message: `Mức của khoảng thứ ${i + 1} của ${param.label} phải từ 1 đến ${levels.length}` });
       if (b.from === null && i > 0) out.push({ field: `${f}.from`, message: `Khoảng ${name(b)} của ${param.label} thiếu giá trị 'từ'` });
       if (b.to === null && i < bands.length - 1) out.push({ field: `${f}.to`, message: `Khoảng ${name(b)} của ${param.label} thiếu giá trị 'đến'` });
-      if (b.from !== null && b.to !== null && b.from >= b.to)
+      if (b.from !== null && b.to !== null && (b.from > b.to || (b.from === b.to && !b.to_inclusive)))
         out.push({ field: f, message: `Khoảng ${name(b)} của ${param.label}: giá trị 'từ' phải nhỏ hơn 'đến'` });
       const prev = bands[i - 1];
       if (prev && prev.to !== null && b.from !== null) {
@@ -101,15 +105,24 @@ export function bandConfigErrors(type: MonitoringType, config: BandConfig, extra
   return out;
 }
 
-/** The level of one value for one parameter's ranges; null when no range holds it. */
+/**
+ * The level of one value for one parameter's ranges; null when no range holds it. A range starts at
+ * its `from` (inclusive), or just above it when the range before holds that value (`to_inclusive`).
+ */
 export function levelOfValue(bands: BandRange[], v: number): number | null {
   for (let i = 0; i < bands.length; i++) {
     const b = bands[i];
     const last = i === bands.length - 1;
-    if ((b.from === null || v >= b.from) && (b.to === null || v < b.to || (last && v === b.to))) return b.level;
+    const openFrom = i > 0 && bands[i - 1].to_inclusive === true && bands[i - 1].to === b.from;
+    const above = b.from === null || (openFrom ? v > b.from : v >= b.from);
+    const below = b.to === null || v < b.to || ((last || b.to_inclusive === true) && v === b.to);
+    if (above && below) return b.level;
   }
   return null;
 }
+
+/** The rain class (1 'Không mưa' … 6 'Mưa rất to') of a 24-hour total, by the national classes. */
+export const rainClassOf = (totalMm: number) => levelOfValue(BAND_PRESETS[3].parameters.rain_mm, totalMm);
 
 /**
  * A reading's band: the worst level over the configured parameters it carries (the lowest level;

@@ -63,13 +63,21 @@ export interface AqiResult {
   sub: Partial<Record<AqiPollutant, number>>;
 }
 
+/**
+ * Why an hour or a day has no VN_AQI. QĐ 1459 §2.1.b: an AQI is computed only when PM10 or PM2.5 is
+ * among its sub-indices, so gases alone (O3, CO, SO2, NO2) never make one.
+ */
+export const AQI_NO_PM_REASON = 'Không tính VN_AQI: không có chỉ số phụ của bụi PM10 hoặc PM2.5 (QĐ 1459/QĐ-TCMT, mục 2.1.b)';
+export const AQI_NO_NOWCAST_REASON = 'Không tính VN_AQI: bụi PM10/PM2.5 chưa đủ số liệu cho NowCast (cần ít nhất 2 trong 3 giờ gần nhất, QĐ 1459/QĐ-TCMT)';
+
 function maxOf(sub: Partial<Record<AqiPollutant, number>>): AqiResult | null {
+  if (sub.pm10 === undefined && sub.pm25 === undefined) return null;
   let best: AqiPollutant | null = null;
   for (const [k, v] of Object.entries(sub) as [AqiPollutant, number][]) if (best === null || v > (sub[best] as number)) best = k;
   return best === null ? null : { aqi: Math.round(sub[best] as number), dominant: best, sub };
 }
 
-/** Hourly VN_AQI: SO2, CO, NO2, O3 (1h column) from the hour's mean, PM from their NowCast. */
+/** Hourly VN_AQI: SO2, CO, NO2, O3 (1h column) from the hour's mean, PM from their NowCast; null without a PM sub-index. */
 export function hourlyAqi(x: {
   so2?: number | null;
   co?: number | null;
@@ -91,7 +99,7 @@ export function hourlyAqi(x: {
 /**
  * Daily VN_AQI: PM from the 24-h mean; SO2, NO2, CO from the day's highest 1-h mean; O3 the larger
  * of the 1h-column index of the highest 1-h mean and the 8h-column index of the highest 8-h rolling
- * mean, the 8-h one ignored when that mean exceeds 400.
+ * mean, the 8-h one ignored when that mean exceeds 400. Null without a PM sub-index.
  */
 export function dailyAqi(x: {
   pm10_24h?: number | null;
@@ -122,6 +130,48 @@ export const AQI_BANDS = [
   { max: Number.POSITIVE_INFINITY, label: 'Nguy hại', color: '#7E0023' },
 ];
 export const aqiBand = (aqi: number) => AQI_BANDS.find((b) => aqi <= b.max) as (typeof AQI_BANDS)[number];
+
+/**
+ * The inputs of a local day's VN_AQI from its hourly means (DOMAIN.md 'National indices', daily):
+ * `hours` maps an hour's start (ms, UTC) to its means per pollutant; the day runs [dayStart,
+ * dayStart + 24 h) (hours 01:00 … 00:00 labelled by their end). PM: the mean of the day's hourly means;
+ * SO2, NO2, CO, O3: the highest hourly mean; O3 8 h: the highest mean of 8 consecutive hours ending
+ * in the day (hours before the day count). A window needs 6 of its 8 hours (the usual 75 %
+ * completeness rule; DOMAIN.md names none), so one lone hour is never an 8-hour mean.
+ */
+export function dailyAqiInputs(hours: Map<number, Partial<Record<'pm25' | 'pm10' | 'so2' | 'no2' | 'co' | 'o3', number>>>, dayStart: number) {
+  const H = 3_600_000;
+  const inDay = [...hours.entries()].filter(([h]) => h >= dayStart && h < dayStart + 24 * H);
+  const meanOf = (k: 'pm25' | 'pm10') => {
+    const xs = inDay.map(([, v]) => v[k]).filter((x): x is number => x != null);
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+  };
+  const maxOf1h = (k: 'so2' | 'no2' | 'co' | 'o3') => {
+    const xs = inDay.map(([, v]) => v[k]).filter((x): x is number => x != null);
+    return xs.length ? Math.max(...xs) : null;
+  };
+  let o3_8h: number | null = null;
+  for (let end = dayStart; end < dayStart + 24 * H; end += H) {
+    const xs: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const v = hours.get(end - i * H)?.o3;
+      if (v != null) xs.push(v);
+    }
+    if (xs.length >= 6) {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      if (o3_8h === null || m > o3_8h) o3_8h = m;
+    }
+  }
+  return {
+    pm10_24h: meanOf('pm10'),
+    pm25_24h: meanOf('pm25'),
+    so2_max1h: maxOf1h('so2'),
+    no2_max1h: maxOf1h('no2'),
+    co_max1h: maxOf1h('co'),
+    o3_max1h: maxOf1h('o3'),
+    o3_max8h: o3_8h,
+  };
+}
 
 // ---------------------------------------------------------------- VN_WQI
 
@@ -230,3 +280,17 @@ export const WQI_BANDS = [
   { min: Number.NEGATIVE_INFINITY, label: 'Ô nhiễm rất nặng', color: '#7E0023' },
 ];
 export const wqiBand = (wqi: number) => WQI_BANDS.find((b) => wqi >= b.min) as (typeof WQI_BANDS)[number];
+
+/** The decision's own category of an index value (VN_AQI by QĐ 1459, VN_WQI by QĐ 1460), beside the spec's bands. */
+export function officialCategory(param: string, value: number | null | undefined): { label: string; color: string } | null {
+  if (value == null || !Number.isFinite(value)) return null;
+  if (param === 'aqi' || param === 'aqi_day') {
+    const b = aqiBand(Math.round(value));
+    return { label: b.label, color: b.color };
+  }
+  if (param === 'wqi') {
+    const b = wqiBand(Math.round(value));
+    return { label: b.label, color: b.color };
+  }
+  return null;
+}
