@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_COLUMNS, WASTEWATER_TYPES } from '../discharge';
+import { K_CLASSES, KF_CLASSES, KQ_CLASSES, LIMIT_COLUMNS, WASTEWATER_TYPES } from '../discharge';
 import { ANNOUNCEMENT, PUBLIC_STATUS } from '../enums';
 import { code, date, defineResource, enumField, files, float, json, ref, text, textarea } from '../index';
 import { VN_LAT, VN_LONG } from '../producers';
@@ -30,39 +30,44 @@ export default defineResource({
     permit_date: date({ label: 'Ngày cấp phép' }),
     permit_issuer: text({ label: 'Cơ quan cấp phép', max: 255 }),
     permit_expiry: date({ label: 'Ngày hết hạn giấy phép', filter: true }),
-    permitted_flow: float({ label: 'Lưu lượng xả cho phép (m³/ngày đêm)', required: true, min: 0, max: 10_000_000 }),
+    permitted_flow: float({
+      label: 'Lưu lượng xả cho phép (m³/ngày đêm)',
+      min: 0,
+      max: 10_000_000,
+      help: 'Để trống khi giấy phép chưa ghi: Kf (QCVN 40) khi đó không được giả định',
+    }),
     receiving_water: text({ label: 'Nguồn tiếp nhận nước thải', max: 255 }),
     treatment_technology: text({ label: 'Công nghệ xử lý', max: 255 }),
     standard_code: text({
       label: 'Quy chuẩn áp dụng',
       max: 100,
-      help: 'Để trống: QCVN 14:2008/BTNMT (sinh hoạt, đô thị), QCVN 28:2010/BTNMT (y tế) hoặc QCVN 40:2011/BTNMT (công nghiệp)',
+      help: 'Để trống khi thêm mới: quy chuẩn đang hiệu lực cho loại nước thải (có bảng giới hạn); công trình đã có giữ quy chuẩn của mình đến khi chủ công trình đổi',
     }),
     limit_column: enumField(LIMIT_COLUMNS, { label: 'Cột giới hạn áp dụng', required: true, default: 'B' }),
-    k_factor: float({
-      label: 'Hệ số K (QCVN 14, QCVN 28)',
-      min: 0.1,
-      max: 5,
-      help: '1,0 với cơ sở lớn (bệnh viện từ 300 giường), 1,2 với cơ sở nhỏ; để trống là 1,0',
+    k_class: enumField(K_CLASSES, {
+      label: 'Loại hình, quy mô cơ sở (hệ số K)',
+      help: 'QCVN 14:2008 Bảng 2, QCVN 28:2010: K = 1,0 với cơ sở lớn, 1,2 với cơ sở nhỏ; để trống là 1,0',
       showWhen: { wastewater_type: [1, 2, 3] },
       optionalWhenShown: true,
+      span: 24,
     }),
-    kq: float({
-      label: 'Hệ số Kq (QCVN 40)',
-      min: 0.1,
-      max: 5,
-      help: 'Theo lưu lượng nguồn tiếp nhận; để trống là 0,9 (sông, không có số liệu)',
+    kq_class: enumField(KQ_CLASSES, {
+      label: 'Nguồn tiếp nhận (hệ số Kq, QCVN 40)',
+      help: 'Để trống: 0,9 (sông, không có số liệu)',
+      showWhen: { wastewater_type: [4] },
+      optionalWhenShown: true,
+      span: 24,
+    }),
+    kf_class: enumField(KF_CLASSES, {
+      label: 'Lưu lượng xả F (hệ số Kf, QCVN 40)',
+      help: 'Để trống: theo lưu lượng xả cho phép; không có lưu lượng thì không xác định được Kf',
       showWhen: { wastewater_type: [4] },
       optionalWhenShown: true,
     }),
-    kf: float({
-      label: 'Hệ số Kf (QCVN 40)',
-      min: 0.1,
-      max: 5,
-      help: 'Để trống: tính theo lưu lượng xả cho phép',
-      showWhen: { wastewater_type: [4] },
-      optionalWhenShown: true,
-    }),
+    // the factors the judge multiplies by, set by the server from the classes above (works made before keep theirs)
+    k_factor: float({ label: 'Hệ số K', readOnly: true, hideInForm: true }),
+    kq: float({ label: 'Hệ số Kq', readOnly: true, hideInForm: true }),
+    kf: float({ label: 'Hệ số Kf', readOnly: true, hideInForm: true }),
     public_status: enumField(PUBLIC_STATUS, { label: 'Trạng thái công khai', required: true, default: 2, filter: true }),
     announce: enumField(ANNOUNCEMENT, { label: 'Công bố', required: true, default: 2, filter: true }),
     documents: files({ label: 'Tài liệu (giấy phép, báo cáo, PDF)', max: 20 }),
