@@ -215,6 +215,15 @@ export const stampCodes = pgTable(
     flagged: boolean('flagged').notNull().default(false),
     first_scan_at: ts('first_scan_at'),
     last_scan_at: ts('last_scan_at'),
+    /** distinct scanners (trace-public/scan-client.ts); scan_count counts page views */
+    scanner_count: integer('scanner_count').notNull().default(0),
+    /** scanner_count when an officer last cleared the marks: the threshold counts from there */
+    scanner_base: integer('scanner_base').notNull().default(0),
+    /** more distinct scanners than the threshold ('many scans, check the seal'), until cleared */
+    anomaly_at: ts('anomaly_at'),
+    cleared_at: ts('cleared_at'),
+    cleared_by: integer('cleared_by').references(users, { onDelete: 'set null' }),
+    cleared_reason: text('cleared_reason'),
   },
   (t) => [
     uniqueIndex('stamp_codes_code_uq').on(t.code),
@@ -222,6 +231,7 @@ export const stampCodes = pgTable(
     index('stamp_codes_stamp_serial_idx').on(t.stamp_id, t.serial),
     index('stamp_codes_printed_at_idx').on(t.printed_at).where(sql`printed_at is not null`),
     index('stamp_codes_activated_at_idx').on(t.activated_at).where(sql`activated_at is not null`),
+    index('stamp_codes_marked_idx').on(t.stamp_id, t.serial).where(sql`flagged or anomaly_at is not null`),
     check('stamp_codes_status_ck', sql`status in ('issued', 'printed', 'activated', 'voided')`),
   ],
 );
