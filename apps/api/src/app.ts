@@ -15,7 +15,7 @@ import { registerPlatformRoutes } from './core/platform-routes';
 import { registerRealtime } from './core/realtime';
 import { registerRequestLog } from './core/request-log';
 import { registerResources } from './core/resource-engine';
-import { createRouter, errorToReply, type RouteTable } from './core/router';
+import { clientErrorToSocket, createRouter, errorToReply, frameworkErrorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
 import { registerSecurityHeaders } from './core/security-headers';
 import type { Services } from './core/services';
@@ -78,6 +78,9 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     routerOptions: { ignoreTrailingSlash: true },
     // the drain (core/shutdown.ts) answers requests during a shutdown, in Vietnamese
     return503OnClosing: false,
+    // the router's and Node's own refusals (bad %-encoding, over-long parameter, 431) in the envelope, in Vietnamese
+    frameworkErrors: frameworkErrorToReply,
+    clientErrorHandler: clientErrorToSocket,
   });
   const database =
     o.database ??

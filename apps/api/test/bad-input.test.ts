@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, call, makeApp, type TestApp } from './helpers';
 
@@ -73,5 +75,63 @@ describe('no 500 on bad input', () => {
     expect(bidi.body.data.errors).toContainEqual({ field: 'name', message: 'Tên đơn vị chứa ký tự điều khiển hướng chữ không được phép' });
     const invisible = await call(t, 'POST', '/api/admin/product-units', { body: { name: '\u200B\u200C' } });
     expect(invisible.body.data.errors).toContainEqual({ field: 'name', message: 'Tên đơn vị không được chỉ gồm ký tự vô hình' });
+  });
+
+  it('lone surrogates and bytes that are not UTF-8 are refused with a field message, nothing stored', async () => {
+    const bad = 'Dữ liệu chứa ký tự không hợp lệ: văn bản phải được mã hóa UTF-8 đúng chuẩn';
+    const post = (payload: string | Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/product-units',
+        payload,
+        headers: { 'content-type': 'application/json', ...auth(t.adminToken) },
+      });
+    for (const payload of [
+      '{"name":"Bao\\ud800xi"}',
+      '{"name":"Bao\\udc00xi"}',
+      Buffer.concat([Buffer.from('{"name":"Bao'), Buffer.from([0xff, 0xfe]), Buffer.from('xi"}')]),
+      Buffer.concat([Buffer.from('{"name":"Bao'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('xi"}')]),
+    ]) {
+      const r = await post(payload);
+      expect(r.statusCode, String(payload)).toBe(400);
+      expect(r.json().data.errors).toEqual([{ field: 'name', message: bad }]);
+    }
+    const q = await call(t, 'GET', '/api/admin/product-units', { query: { search: 'a\ud800' } });
+    expect(q.status).toBe(400);
+    expect(q.body.data.errors).toEqual([{ field: 'search', message: bad }]);
+    const [n] = await t.database.query<{ n: number }>(sql`select count(*)::int as n from product_units where name like 'Bao%xi'`);
+    expect(n.n).toBe(0);
+    // a surrogate pair (an emoji) is a character and is kept
+    const ok = await post('{"name":"Bao \\ud83c\\udf3e"}');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.entry.name).toBe('Bao \u{1F33E}');
+  });
+
+  it('a bad percent-encoding, an over-long parameter and too large headers answer the Vietnamese envelope without the URL', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/product-units/%E0%A4%A?secret=1', headers: auth(t.adminToken) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 400, message: 'Đường dẫn không hợp lệ: mã hóa phần trăm (%) sai', data: null });
+    const long = `/api/auth/forgot-password/${'a'.repeat(5000)}`;
+    const r = await t.app.inject({ method: 'GET', url: long });
+    expect(r.statusCode).toBe(414);
+    expect(r.json()).toEqual({ code: 414, message: 'Đường dẫn quá dài', data: null });
+    expect(r.body).not.toContain('aaaa');
+    // 431 comes from Node's parser, before Fastify: a real socket
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(40_000)}\r\n\r\n`);
+      });
+      let out = '';
+      s.on('data', (d) => {
+        out += d.toString('utf8');
+      });
+      s.on('close', () => resolve(out));
+      s.on('error', (e) => (out ? resolve(out) : reject(e)));
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ code: 431, message: 'Phần đầu (header) của yêu cầu quá lớn', data: null });
   });
 });

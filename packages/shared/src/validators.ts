@@ -12,6 +12,7 @@ export const MESSAGES = {
   bidi: (label: string) => `${label} chứa ký tự điều khiển hướng chữ không được phép`,
   invisible: (label: string) => `${label} không được chỉ gồm ký tự vô hình`,
   nul: 'Dữ liệu không được chứa ký tự NUL (\\0)',
+  badEncoding: 'Dữ liệu chứa ký tự không hợp lệ: văn bản phải được mã hóa UTF-8 đúng chuẩn',
   required: (label: string) => `${label} bắt buộc`,
   email: 'Email không đúng định dạng',
   phone: 'Số điện thoại không đúng định dạng',

@@ -27,18 +27,33 @@ const NO_BODY = z
   .transform(() => undefined);
 
 /**
- * The path of the first string holding a NUL character (PostgreSQL text cannot store one), or null.
- * Walks without allocating on the common path (every request's params, query and body pass here):
- * the path is built only once a NUL is found.
+ * Why a text cannot be stored: a NUL (PostgreSQL text cannot hold one), a lone surrogate (JSON's
+ * '\ud800': no character at all), or U+FFFD, which the body parser puts where the bytes were not
+ * UTF-8 (and nobody types): stored, each would come back as '�'. Null for a sound text.
  */
-function nulAt(v: unknown, depth = 0): string[] | null {
-  if (typeof v === 'string') return v.includes('\u0000') ? [] : null;
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+function badText(v: string): string | null {
+  if (v.includes('\u0000')) return MESSAGES.nul;
+  if (v.includes('\uFFFD') || LONE_SURROGATE_RE.test(v)) return MESSAGES.badEncoding;
+  return null;
+}
+
+/**
+ * The path and message of the first string that cannot be stored (badText), or null. Walks without
+ * allocating on the common path (every request's params, query and body pass here): the path is
+ * built only once one is found.
+ */
+function badTextAt(v: unknown, depth = 0): { path: string[]; message: string } | null {
+  if (typeof v === 'string') {
+    const message = badText(v);
+    return message ? { path: [], message } : null;
+  }
   if (depth > 20 || !v || typeof v !== 'object') return null;
   for (const k in v) {
     if (!Object.hasOwn(v, k)) continue;
-    const found = nulAt((v as Record<string, unknown>)[k], depth + 1);
+    const found = badTextAt((v as Record<string, unknown>)[k], depth + 1);
     if (found) {
-      found.unshift(k);
+      found.path.unshift(k);
       return found;
     }
   }
@@ -46,8 +61,8 @@ function nulAt(v: unknown, depth = 0): string[] | null {
 }
 
 function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
-  const nul = nulAt(value);
-  if (nul) throw badRequest([{ field: nul.join('.') || where, message: MESSAGES.nul }]);
+  const bad = badTextAt(value);
+  if (bad) throw badRequest([{ field: bad.path.join('.') || where, message: bad.message }]);
   if (!schema) return value as T;
   const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (r.success) return r.data;
@@ -113,7 +128,7 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
             }
           }
           if (def.raw) return reply;
-          return reply.code(200).send(envelope(200, def.message ?? 'Thành công', data ?? null));
+          return reply.code(def.status ?? 200).send(envelope(def.status ?? 200, def.message ?? 'Thành công', data ?? null));
         },
       });
     },
@@ -129,6 +144,40 @@ export const idParams = z
       .max(2147483647, 'Mã bản ghi không hợp lệ'),
   })
   .strict();
+
+/**
+ * Errors Fastify's router meets before any route (its `frameworkErrors`): a bad percent-encoding and
+ * an over-long path parameter. Its own answers are English and repeat the URL; these say it in the
+ * envelope and repeat nothing the client sent.
+ */
+export function frameworkErrorToReply(err: { code?: string }, req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send(envelope(400, 'Đường dẫn không hợp lệ: mã hóa phần trăm (%) sai'));
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send(envelope(414, 'Đường dẫn quá dài'));
+  return errorToReply(err, req, reply);
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Phần đầu (header) của yêu cầu quá lớn'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Hết thời gian chờ yêu cầu'],
+};
+
+/**
+ * Node's HTTP parser refusing a request (headers too large, a timeout, a malformed request) before
+ * Fastify sees it (`clientErrorHandler`): the same envelope in Vietnamese, then the socket is closed.
+ */
+export function clientErrorToSocket(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', 'Yêu cầu không hợp lệ'];
+  const body = Buffer.from(JSON.stringify(envelope(status, message)));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n',
+    );
+    socket.write(body);
+  }
+  socket.destroy(err);
+}
 
 export function errorToReply(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
