@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unusableKey } from '../src/core/import';
+import { makeWard } from './accounts-helpers';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 import { loadWorkbook, postImport, workbook } from './import-helpers';
 
@@ -88,5 +90,27 @@ describe('the file and the caller', () => {
     const wb = await loadWorkbook(tpl.rawPayload as unknown as ArrayBuffer);
     expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(expect.arrayContaining(['Mã', 'Tên giống cây trồng', 'Loài cây']));
     expect(wb.worksheets[1].name).toBe('Hướng dẫn');
+  });
+});
+
+describe('import by a ward officer', () => {
+  it("a row naming another ward's existing code is told the code cannot be used, never that it exists", async () => {
+    const mine = await makeWard(t);
+    const theirs = await makeWard(t);
+    const taken = await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-KHAC-01', name: 'Cơ sở phường khác', ward_id: theirs } });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const officer = await makeUser(t, { wardId: mine, perms: ['list:manufactures', 'create:manufactures', 'update:manufactures'] });
+    const headers = ['Mã cơ sở', 'Tên cơ sở sản xuất', 'Trạng thái'];
+    const buf = await workbook(headers, [
+      ['CSSX-KHAC-01', 'Đè lên cơ sở phường khác', 'Đang hoạt động'],
+      ['CSSX-MOI-01', 'Cơ sở mới của phường', 'Đang hoạt động'],
+    ]);
+    const r = await postImport(t, '/api/admin/manufactures/import', buf, { token: officer.token });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.errors).toEqual([{ row: 2, field: 'code', column: 'Mã cơ sở', message: unusableKey('Mã cơ sở', 'CSSX-KHAC-01') }]);
+    expect(JSON.stringify(r.body)).not.toContain('đã tồn tại');
+    expect(r.body.data.created).toBe(1);
+    const other = await call(t, 'GET', `/api/admin/manufactures/${taken.body.data.entry.id}`);
+    expect(other.body.data.entry.name).toBe('Cơ sở phường khác');
   });
 });

@@ -126,6 +126,9 @@ interface RowJob {
   s: ImportSummary;
 }
 
+/** A key the importer cannot use: taken outside their scope, told in words that do not say it exists. */
+export const unusableKey = (label: string, key: string) => `Không dùng được ${label.toLowerCase()} '${key}' trong phạm vi của bạn, hãy dùng mã khác`;
+
 async function importRow(j: RowJob, r: SheetRow) {
   const { ctx, tx, def, hooks, s } = j;
   const key = def.config.import?.key ?? 'code';
@@ -146,6 +149,11 @@ async function importRow(j: RowJob, r: SheetRow) {
     sql`select ${selectList(def)} from ${col(def.table)}${whereSql([sql`${col(key)} = ${keyText}`, ...live, ...scopeOf(def, ctx.user, 'write')])} limit 1`,
   );
   const creating = !existing;
+  if (creating && scopeOf(def, ctx.user, 'write').length) {
+    // the code is taken by a record outside the importer's scope: say it cannot be used, never that it exists
+    const [taken] = await exec(tx, sql`select 1 from ${col(def.table)}${whereSql([sql`${col(key)} = ${keyText}`, ...live])} limit 1`);
+    if (taken) return fail([{ row: r.row, field: key, message: unusableKey(def.fields[key].label, keyText) }]);
+  }
   const body: Record<string, unknown> = {};
   const errors: RowError[] = [];
   for (const c of j.sheet.columns) {
