@@ -105,9 +105,11 @@ export default defineModule({
       message: MSG.resetSent,
       async handler(ctx) {
         const email = ctx.body.email.toLowerCase();
+        // per (e-mail, address), not per e-mail: a stranger asking for someone's address uses up only
+        // their own share, and the owner asking from elsewhere still gets the mail
         const limits = [
           { key: `reset:ip:${ctx.req.ip}`, max: RESET_PER_IP, windowMinutes: WINDOW_MINUTES },
-          { key: `reset:email:${email}`, max: RESET_PER_EMAIL, windowMinutes: WINDOW_MINUTES },
+          { key: `reset:email:${email}|${ctx.req.ip}`, max: RESET_PER_EMAIL, windowMinutes: WINDOW_MINUTES },
         ];
         // every request counts: checked and counted in one step, so a burst cannot overshoot
         await reserve(services, limits, MSG.tooManyResets, { count: true });

@@ -29,6 +29,7 @@ export interface Limit {
 export const WINDOW_MINUTES = 15;
 export const LOGIN_PER_ACCOUNT = 5;
 export const LOGIN_PER_IP = 20;
+/** reset requests per (e-mail, address) per window */
 export const RESET_PER_EMAIL = 3;
 export const RESET_PER_IP = 10;
 export const CHANGE_PASSWORD_PER_USER = 5;
