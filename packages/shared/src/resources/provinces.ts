@@ -1,4 +1,4 @@
-import { defineResource, text } from '../index';
+import { bool, defineResource, text } from '../index';
 
 export default defineResource({
   name: 'provinces',
@@ -10,8 +10,10 @@ export default defineResource({
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên tỉnh/thành phố', required: true, max: 150, search: true, sort: true }),
     level: text({ label: 'Cấp', max: 50, filter: true, placeholder: 'Tỉnh, Thành phố trực thuộc trung ương' }),
+    // a unit the official list no longer holds but records still point at: kept, marked 'Không còn hiệu lực' (modules/areas/official-list.ts)
+    is_active: bool({ label: 'Còn hiệu lực', default: true, filter: true }),
   },
-  list: { columns: ['code', 'name', 'level'], sort: ['code', 'name'], defaultSort: 'code' },
+  list: { columns: ['code', 'name', 'level', 'is_active'], sort: ['code', 'name'], defaultSort: 'code' },
   // the read answers the province with its districts and ward counts (modules/areas)
   custom: { read: true },
   import: { key: 'code' },

@@ -1,4 +1,4 @@
-import { defineResource, ref, text } from '../index';
+import { bool, defineResource, ref, text } from '../index';
 
 export default defineResource({
   name: 'wards',
@@ -12,8 +12,10 @@ export default defineResource({
     level: text({ label: 'Cấp', max: 50, filter: true, placeholder: 'Phường, Xã, Đặc khu' }),
     province_id: ref('provinces', { label: 'Tỉnh/thành phố', required: true, filter: true }),
     district_id: ref('districts', { label: 'Quận/huyện (nếu có)', filter: true }),
+    // a unit the official list no longer holds but records still point at: kept, marked 'Không còn hiệu lực' (modules/areas/official-list.ts)
+    is_active: bool({ label: 'Còn hiệu lực', default: true, filter: true }),
   },
-  list: { columns: ['code', 'name', 'level', 'district_id', 'province_id'], sort: ['code', 'name'], defaultSort: 'code' },
+  list: { columns: ['code', 'name', 'level', 'district_id', 'province_id', 'is_active'], sort: ['code', 'name'], defaultSort: 'code' },
   import: { key: 'code' },
   menuOrder: 3,
 });
