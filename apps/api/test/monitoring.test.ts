@@ -1,8 +1,9 @@
-import { hourlyAqi } from '@nns/shared/monitoring';
+import { AQI_NO_NOWCAST_REASON, AQI_NO_PM_REASON, aqiSubIndex, hourlyAqi } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateAlerts } from '../src/modules/monitoring/alerts';
 import { chartCache } from '../src/modules/monitoring/chart-cache';
+import { DEFAULT_ALL_ONLY, PROVINCE_WARDS_ONLY } from '../src/modules/monitoring/configs.module';
 import { seedMonitoringDemo } from '../src/modules/monitoring/demo.module';
 import { hashDeviceKey } from '../src/modules/monitoring/device-key';
 import { stationByKey } from '../src/modules/monitoring/ingest.module';
@@ -173,7 +174,7 @@ describe('ingest', () => {
     expect(r2.status).toBe(200);
     expect(r2.body.data.stored).toBe(1);
     expect(r2.body.data.duplicates).toEqual(['2026-11-20T01:30:00.000Z']);
-    expect(r2.body.data.readings[0]).toMatchObject({ measured_at: '2026-10-31T16:50:00.000Z', band: 4, band_label: 'Mưa vừa' });
+    expect(r2.body.data.readings[0]).toMatchObject({ measured_at: '2026-10-31T16:50:00.000Z', band: 4, band_label: 'Mưa vừa', rain_24h: 20 });
     const rows = await t.database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id = ${s.entry.id}`);
     expect(rows[0].n).toBe(3);
     const [h] = await t.database.query<{ n: number; sum: number; min: number; max: number }>(
@@ -189,9 +190,9 @@ describe('ingest', () => {
       sql`select n from monitoring_daily where station_id = ${s.entry.id} and param = 'rain_mm' and bucket = '2026-10-30T17:00:00Z'`,
     );
     expect(d.n).toBe(1);
-    // the station keeps its latest reading, not the late one
+    // the station keeps its latest reading, not the late one; its level is its 24 hours' rain (2 + 4 mm)
     const g = await call(t, 'GET', `/api/admin/monitorings/${s.entry.id}`);
-    expect(g.body.data.entry).toMatchObject({ last_band: 2, last_band_label: 'Mưa nhỏ', last_values: { rain_mm: 4 } });
+    expect(g.body.data.entry).toMatchObject({ last_band: 3, last_band_label: 'Mưa', last_values: { rain_mm: 4, rain_24h: 6 } });
   });
 
   it('air readings carry their hourly VN_AQI and its dominant pollutant, and the band from it', async () => {
@@ -217,6 +218,72 @@ describe('ingest', () => {
   });
 });
 
+describe('national indices through the ingest (issue 29)', () => {
+  it('an air station that reports only gases has no VN_AQI for the hour, with the reason; never one from O3 alone', async () => {
+    const s = await station({ code: 'KK-GAS', name: 'Trạm khí', type: 1, ward_id: wardA });
+    const r = await ingest(s.device_key, { measured_at: '2026-11-18T03:10:00Z', values: { o3: 500, no2: 150 } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.readings[0]).toMatchObject({ aqi: null, aqi_dominant: null, aqi_reason: AQI_NO_PM_REASON, band: null });
+    const [row] = await t.database.query<{ aqi: number | null }>(sql`select aqi from monitoring_readings where station_id = ${s.entry.id}`);
+    expect(row.aqi).toBeNull();
+    // PM in one hour only: the NowCast is not valid yet, and the reason says so
+    const pm = await ingest(s.device_key, { measured_at: '2026-11-18T04:10:00Z', values: { pm10: 30, o3: 500 } });
+    expect(pm.body.data.readings[0]).toMatchObject({ aqi: null, aqi_reason: AQI_NO_NOWCAST_REASON });
+    const next = await ingest(s.device_key, { measured_at: '2026-11-18T05:10:00Z', values: { pm10: 30, o3: 500 } });
+    expect(next.body.data.readings[0]).toMatchObject({ aqi: Math.round(aqiSubIndex('o3_1h', 500)), aqi_dominant: 'o3_1h', aqi_reason: null });
+  });
+
+  it("the day's VN_AQI is the decision's daily index (the worked example: 110), shown as 'VN_AQI (ngày)' by day and month", async () => {
+    const s = await station({ code: 'KK-DAY', name: 'Trạm không khí ngày', type: 1, ward_id: wardA });
+    const day = Date.parse('2026-11-15T17:00:00Z'); // 16/11 at UTC+7
+    const o3 = (i: number) => (i >= 8 && i < 16 ? (i === 12 ? 114.6 : (89.3 * 8 - 114.6) / 7) : 20);
+    const readings = Array.from({ length: 24 }, (_, i) => ({
+      measured_at: new Date(day + i * 3_600_000 + 600_000).toISOString(),
+      values: { pm25: i % 2 ? 65.7 : 45.7, no2: i === 13 ? 130.8 : 40, o3: o3(i) },
+    }));
+    // sent in two requests, the second completing the day
+    expect((await ingest(s.device_key, { readings: readings.slice(0, 12) })).status).toBe(200);
+    expect((await ingest(s.device_key, { readings: readings.slice(12) })).status).toBe(200);
+    const q = (interval: string) =>
+      call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { query: { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', interval } });
+    const d = await q('day');
+    expect(d.status).toBe(200);
+    expect(d.body.data.series.aqi_day).toEqual([{ t: '2026-11-15T17:00:00.000Z', n: 1, min: 110, mean: 110, max: 110 }]);
+    expect(d.body.data.parameters.aqi_day).toEqual({ label: 'VN_AQI (ngày)', unit: '' });
+    // not the mean of the hourly indices
+    expect(d.body.data.series.aqi).toBeUndefined();
+    const m = await q('month');
+    expect(m.body.data.series.aqi_day.map((p: any) => [p.n, p.mean])).toEqual([[1, 110]]);
+    // the hours keep their hourly index
+    expect((await q('hour')).body.data.series.aqi.length).toBeGreaterThan(0);
+  });
+
+  it('a rain reading is classed by the rain of the 24 hours up to it; each reading keeps its own amount', async () => {
+    const s = await station({ code: 'MUA-24H', name: 'Trạm mưa 24 giờ', type: 3, ward_id: wardA });
+    // running totals 0, 5.9, 6, 15.9, 16, 50, 50.5, 100, 100.5 mm
+    const amounts = [0, 5.9, 0.1, 9.9, 0.1, 34, 0.5, 49.5, 0.5];
+    const levels = [1, 2, 3, 3, 4, 4, 5, 5, 6];
+    const base = Date.parse('2026-11-12T00:00:00Z');
+    for (const [i, mm] of amounts.entries()) {
+      const r = await ingest(s.device_key, { measured_at: new Date(base + i * 3_600_000).toISOString(), values: { rain_mm: mm } });
+      expect([i, r.body.data.readings[0].band, r.body.data.readings[0].values.rain_mm]).toEqual([i, levels[i], mm]);
+    }
+    const g = await call(t, 'GET', `/api/admin/monitorings/${s.entry.id}`);
+    expect(g.body.data.entry).toMatchObject({ last_band: 6, last_band_label: 'Mưa rất to', last_values: { rain_mm: 0.5, rain_24h: 100.5 } });
+    // 24 h after the 5.9 mm, the window holds 94.6 mm: 'Mưa to'
+    const later = await ingest(s.device_key, { measured_at: new Date(base + 25 * 3_600_000).toISOString(), values: { rain_mm: 0 } });
+    expect(later.body.data.readings[0]).toMatchObject({ rain_24h: 94.6, band: 5, band_label: 'Mưa to' });
+    // the local day (12/11 at UTC+7 holds the first 17 hours) is classed from its total
+    const days = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, {
+      query: { from: '2026-11-10T17:00:00Z', to: '2026-11-14T17:00:00Z', interval: 'day' },
+    });
+    expect(days.body.data.rain_days).toEqual([
+      { t: '2026-11-11T17:00:00.000Z', total: 100.5, level: 6, label: 'Mưa rất to', color: expect.any(String) },
+      { t: '2026-11-12T17:00:00.000Z', total: 0, level: 1, label: 'Không mưa', color: expect.any(String) },
+    ]);
+  });
+});
+
 describe('ingest, small requests stored together (group commit)', () => {
   const count = async (id: number) =>
     (await t.database.query<{ n: number }>(sql`select count(*)::int as n from monitoring_readings where station_id = ${id}`))[0].n;
@@ -228,6 +295,9 @@ describe('ingest, small requests stored together (group commit)', () => {
     const water = await station({ code: 'GC-NUOC', name: 'Trạm nước GC', type: 2, ward_id: wardA });
     const rain = await station({ code: 'GC-MUA', name: 'Trạm mưa GC', type: 3, ward_id: wardA });
     const at = (i: number) => new Date(Date.parse('2026-11-21T02:00:00Z') + i * 60_000).toISOString();
+    // PM2.5 in the two hours before: the NowCast needs 2 of the 3 latest hours, and without a PM
+    // sub-index there is no VN_AQI at all (QĐ 1459 §2.1.b)
+    await ingest(air.device_key, { readings: [0, 1].map((h) => ({ measured_at: `2026-11-21T0${h}:30:00Z`, values: { pm25: 10 } })) });
     const before = { ...coalesceStats };
     const sent = [
       ...Array.from({ length: 6 }, (_, i) => [air, { measured_at: at(i), values: { pm25: 10 + i, no2: 100 + 20 * i } }] as const),
@@ -251,16 +321,18 @@ describe('ingest, small requests stored together (group commit)', () => {
     expect(aqis.every((r) => r.aqi_dominant === 'no2')).toBe(true);
     // the order the flush took them in is not necessarily the order sent: the one taken last saw the
     // whole hour (NO2 mean 150), the others a part of it
-    expect(aqis.map((r) => r.aqi)).toContain(hourlyAqi({ no2: 150 })?.aqi);
+    expect(aqis.map((r) => r.aqi)).toContain(hourlyAqi({ no2: 150, pm25_nowcast: 12.5 })?.aqi);
     expect(answers[6].body.data.readings[0].wqi).toBe(Math.round(Math.cbrt(((87.5 + 100 + 62.5) / 3) ** 2 * 75)));
     expect(answers[13].body.data.readings[0]).toMatchObject({ band: 6, band_label: 'Mưa rất to' });
-    expect(await count(air.entry.id)).toBe(6);
+    expect(await count(air.entry.id)).toBe(8);
     expect(await count(water.entry.id)).toBe(4);
     expect(await count(rain.entry.id)).toBe(4);
     const [h] = await t.database.query<{ n: number; sum: number }>(
       sql`select n, sum from monitoring_hourly where station_id = ${air.entry.id} and param = 'pm25' and bucket = '2026-11-21T02:00:00Z'`,
     );
     expect(h).toMatchObject({ n: 6, sum: 10 + 11 + 12 + 13 + 14 + 15 });
+    // the rain station's level is its 24 hours' total (1 + 1 + 1 + 120)
+    expect(answers[13].body.data.readings[0].rain_24h).toBe(123);
     // the answer is what was stored
     const [last] = await t.database.query<{ aqi: number }>(
       sql`select aqi from monitoring_readings where station_id = ${air.entry.id} and measured_at = ${at(5)}`,
@@ -268,7 +340,7 @@ describe('ingest, small requests stored together (group commit)', () => {
     expect(last.aqi).toBe(aqis[5].aqi);
     expect((await audits(rain.entry.id)).map((a) => a.after)).toEqual(Array.from({ length: 4 }, () => ({ stored: 1, duplicates: 0 })));
     const g = await call(t, 'GET', `/api/admin/monitorings/${rain.entry.id}`);
-    expect(g.body.data.entry).toMatchObject({ last_band: 6, last_values: { rain_mm: 120 } });
+    expect(g.body.data.entry).toMatchObject({ last_band: 6, last_values: { rain_mm: 120, rain_24h: 123 } });
   });
 
   it('a bad request among good ones gets its own 400/401/403 and stores nothing; the good ones are stored', async () => {
@@ -395,15 +467,71 @@ describe('band configs', () => {
     // a reading at AQI ≈ 110 is 'Khá cao' (3) by the national preset, 'Cảnh báo' in this ward
     const here = await station({ code: 'KK-WARD', name: 'Trạm phường ngưỡng riêng', type: 1, ward_id: ward });
     const there = await station({ code: 'KK-DEF', name: 'Trạm mặc định', type: 1, ward_id: wardA });
-    const body = { measured_at: '2026-11-21T02:00:00Z', values: { no2: 300 } };
+    // (PM2.5 in two hours: an AQI needs a particulate sub-index)
+    const body = {
+      readings: [
+        { measured_at: '2026-11-21T01:30:00Z', values: { pm25: 10 } },
+        { measured_at: '2026-11-21T02:00:00Z', values: { no2: 300, pm25: 10 } },
+      ],
+    };
     const a = await ingest(here.device_key, body);
     const b = await ingest(there.device_key, body);
-    expect(a.body.data.readings[0]).toMatchObject({ aqi: 110, band: 1 });
-    expect(b.body.data.readings[0]).toMatchObject({ aqi: 110, band: 3 });
+    expect(a.body.data.readings[1]).toMatchObject({ aqi: 110, band: 1 });
+    expect(b.body.data.readings[1]).toMatchObject({ aqi: 110, band: 3 });
     // the band is kept with the reading: a later change of config does not rewrite it
     await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...aqi(201), ward_id: ward } });
-    const [kept] = await t.database.query<{ band: number }>(sql`select band from monitoring_readings where station_id = ${here.entry.id}`);
+    const [kept] = await t.database.query<{ band: number }>(
+      sql`select band from monitoring_readings where station_id = ${here.entry.id} order by measured_at desc limit 1`,
+    );
     expect(kept.band).toBe(1);
+  });
+});
+
+describe('band configs by scope (issue 28 §3b)', () => {
+  it("a province officer edits their province's wards only, never the national default; the system log names the ward and the bands before and after", async () => {
+    const [mine] = await t.database.query<{ id: number }>(sql`select province_id as id from wards where id = ${wardB}`);
+    const [other] = await t.database.query<{ id: number }>(sql`insert into provinces (code, name) values ('PX-28', 'Tỉnh khác') returning id`);
+    const [far] = await t.database.query<{ id: number }>(
+      sql`insert into wards (code, name, province_id, search_text) values ('WX-28', 'Xã Ngoài Tỉnh', ${other.id}, 'xa ngoai tinh') returning id`,
+    );
+    const officer = await makeUser(t, { perms: ['list:monitorings', 'update:monitorings'], provinceId: mine.id });
+    const url = '/api/admin/monitoring-configs/rain-wtc';
+    const national = (await call(t, 'GET', url)).body.data;
+    const body = {
+      parameters: {
+        rain_mm: [
+          { level: 1, from: 0, to: 0, to_inclusive: true },
+          { level: 2, from: 0, to: 10, to_inclusive: true },
+          { level: 6, from: 10, to: null },
+        ],
+      },
+    };
+    // the default every ward falls back to: refused, named or not
+    for (const b of [body, { ...body, ward_id: null }]) {
+      const r = await call(t, 'PUT', url, { token: officer.token, body: b });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.data.errors).toEqual([{ field: 'ward_id', message: DEFAULT_ALL_ONLY }]);
+    }
+    // a ward of another province: neither read nor written
+    const farPut = await call(t, 'PUT', url, { token: officer.token, body: { ...body, ward_id: far.id } });
+    expect(farPut.body.data.errors).toEqual([{ field: 'ward_id', message: PROVINCE_WARDS_ONLY }]);
+    expect((await call(t, 'GET', url, { token: officer.token, query: { ward_id: String(far.id) } })).status).toBe(400);
+    // a ward of their province: saved as that ward's own, and named
+    const ok = await call(t, 'PUT', url, { token: officer.token, body: { ...body, ward_id: wardB } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ ward_id: wardB, source: 'ward', ward: { id: wardB, name: 'Xã Hòa Thắng' }, config: body });
+    // nothing changed for the rest of the country
+    const after = (await call(t, 'GET', url)).body.data;
+    expect({ ward_id: after.ward_id, source: after.source, config: after.config }).toEqual({ ward_id: null, source: national.source, config: national.config });
+    const [log] = await t.database.query<{ before: any; after: any }>(
+      sql`select before, after from audit_logs where action = 'update-config' order by id desc limit 1`,
+    );
+    expect(log.before.bands).toEqual({ ward_id: wardB, ward_name: 'Xã Hòa Thắng', source: national.source, config: national.config });
+    expect(log.after.bands).toEqual({ ward_id: wardB, ward_name: 'Xã Hòa Thắng', source: 'ward', config: body });
+    // a rain reading of that ward takes the ward's edges: 10 mm in 24 h is the end of its level 2
+    const s = await station({ code: 'MUA-28', name: 'Trạm mưa tỉnh', type: 3, ward_id: wardB });
+    const r = await ingest(s.device_key, { measured_at: '2026-11-22T01:00:00Z', values: { rain_mm: 10 } });
+    expect(r.body.data.readings[0]).toMatchObject({ band: 2, rain_24h: 10 });
   });
 });
 
@@ -519,7 +647,7 @@ describe('alerts', () => {
     const ward = await makeWard(t, 'Phường Mưa Lớn');
     const officer = await makeUser(t, { perms: ['list:monitorings', 'read:monitorings'], wardId: ward });
     const s = await station({ code: 'MUA-ALERT', name: 'Trạm mưa đầu nguồn', type: 3, ward_id: ward, expected_interval_minutes: 60 });
-    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 3 * 3_600_000;
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 27 * 3_600_000;
     const at = (min: number) => new Date(t0 + min * 60_000);
     const send = async (min: number, rain_mm: number) => {
       const r = await ingest(s.device_key, { measured_at: at(min).toISOString(), values: { rain_mm } });
@@ -530,30 +658,31 @@ describe('alerts', () => {
     const mine = (r: { station_id: number; kind: string }[]) => r.filter((x) => x.station_id === s.entry.id);
     const alerts = async () => (await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } })).body.data.entries;
 
-    // 'Không mưa' is level 1 of rain, and 'Mưa to' (5) is not the worst: neither starts the clock
+    // the level is the class of the rain over 24 hours, not of one reading's amount. 'Không mưa' is
+    // level 1 of rain, and 'Mưa to' (5) is not the worst: neither starts the clock
     expect(await send(0, 0)).toBe(1);
     expect(await send(5, 60)).toBe(5);
     expect(mine(await run(25))).toEqual([]);
-    expect(await send(10, 120)).toBe(6);
+    expect(await send(10, 45)).toBe(6); // 105 mm in 24 h, from a 45 mm reading
     expect(mine(await run(24))).toEqual([]); // 14 min in 'Mưa rất to'
-    await send(20, 130);
+    expect(await send(20, 1)).toBe(6); // 1 mm, still 106 mm in 24 h
     expect(mine(await run(26))).toEqual([{ station_id: s.entry.id, kind: 'band' }]);
     expect(mine(await run(27))).toEqual([]); // once
     const inbox = (await call(t, 'GET', '/api/admin/profile/notifications', { token: officer.token })).body.data.entries;
     expect(inbox.map((e: any) => e.title)).toContain('Cảnh báo quan trắc: Trạm mưa đầu nguồn');
     expect(inbox.find((e: any) => e.title === 'Cảnh báo quan trắc: Trạm mưa đầu nguồn').content).toContain("'Mưa rất to'");
     let open = await alerts();
-    expect(open).toEqual([expect.objectContaining({ kind: 'band', started_at: at(10).toISOString(), ended_at: null, peak: 130, peak_param: 'rain_mm' })]);
+    expect(open).toEqual([expect.objectContaining({ kind: 'band', started_at: at(10).toISOString(), ended_at: null, peak: 106, peak_param: 'rain_24h' })]);
+    expect(await send(30, 4)).toBe(6);
+    expect((await alerts())[0]).toMatchObject({ ended_at: null, peak: 110 });
 
-    // out of level 6 at 30, back at 40, out again at 45: still open; 30 min after 45 it clears
-    expect(await send(30, 40)).toBe(4);
-    await send(40, 150);
-    await send(45, 10);
-    expect(mine(await run(74))).toEqual([]);
-    expect((await alerts())[0]).toMatchObject({ ended_at: null, peak: 150 });
-    await run(75);
+    // a day later the 60 mm have left the window (45 + 1 + 4 + 0 = 50 mm, 'Mưa vừa'); 30 min after, it clears
+    expect(await send(5 + 24 * 60, 0)).toBe(4);
+    expect(mine(await run(5 + 24 * 60 + 29))).toEqual([]);
+    expect((await alerts())[0]).toMatchObject({ ended_at: null });
+    await run(5 + 24 * 60 + 30);
     open = await alerts();
-    expect(open[0]).toMatchObject({ kind: 'band', ended_at: at(45).toISOString() });
+    expect(open[0]).toMatchObject({ kind: 'band', ended_at: at(5 + 24 * 60).toISOString() });
   });
 });
 
@@ -606,7 +735,8 @@ describe('overview', () => {
     const alerted = (await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token })).body.data;
     expect(alerted.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 1]);
     expect(alerted.alerts).toEqual([
-      expect.objectContaining({ station_id: s.entry.id, station_code: 'MUA-OV', station_type: 3, kind: 'band', kind_label: 'Cảnh báo', peak: 130 }),
+      // the peak of a rain alert is the highest 24-hour total (60 + 130 mm)
+      expect.objectContaining({ station_id: s.entry.id, station_code: 'MUA-OV', station_type: 3, kind: 'band', kind_label: 'Cảnh báo', peak: 190 }),
     ]);
     const moved = await call(t, 'PATCH', `/api/admin/monitorings/${noMap.entry.id}`, { body: { lat: 12.71, long: 108.06 } });
     expect(moved.status).toBe(200);

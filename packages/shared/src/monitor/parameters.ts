@@ -100,6 +100,14 @@ export const COMPUTED_PARAMETERS: Partial<Record<MonitoringType, Record<string, 
   2: { wqi: p('VN_WQI', '', 0, 100) },
 };
 
+/**
+ * Series the statistics show besides the roll-ups of measured and computed values: an air station's
+ * daily VN_AQI (QĐ 1459's daily index, stored per local day; not the mean of the hourly ones).
+ */
+export const DAILY_SERIES_PARAMETERS: Partial<Record<MonitoringType, Record<string, Parameter>>> = {
+  1: { aqi_day: p('VN_AQI (ngày)', '', 0, 500) },
+};
+
 export const parametersOf = (type: MonitoringType): Record<string, Parameter> => ({ ...(COMPUTED_PARAMETERS[type] ?? {}), ...PARAMETERS[type] });
 
 export const formatBound = (n: number) => n.toLocaleString('vi-VN', { maximumFractionDigits: 4 });

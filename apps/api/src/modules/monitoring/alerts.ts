@@ -66,13 +66,15 @@ export async function evaluateAlerts(
           and not exists (select 1 from monitoring_alerts a where a.station_id = m.id and a.kind = 'band' and a.ended_at is null)`,
     );
     for (const d of band) {
-      // the peak so far: the worst value of the readings since the station entered the level
-      // (later readings keep it up to date as they arrive: ingest.ts)
+      // the peak so far: the worst value of the readings since the station entered the level, and the
+      // station's latest (a rain station's 24-hour total lives there only; later readings keep it up
+      // to date as they arrive: ingest.ts)
       const peak = PEAK[Number(d.type) as MonitoringType];
       const value = peak
         ? sql`(select ${peak.worse === 'max' ? sql`max` : sql`min`}(x.v) from (
             select case ${peak.param}::text when 'aqi' then r.aqi::float8 when 'wqi' then r.wqi::float8 else (r.values ->> ${peak.param}::text)::float8 end as v
-            from monitoring_readings r where r.station_id = ${d.id} and r.measured_at >= ${d.since}::timestamptz and r.measured_at <= ${nowIso}::timestamptz) x)`
+            from monitoring_readings r where r.station_id = ${d.id} and r.measured_at >= ${d.since}::timestamptz and r.measured_at <= ${nowIso}::timestamptz
+            union all select (m.last_values ->> ${peak.param}::text)::float8 from monitorings m where m.id = ${d.id}) x)`
         : sql`null::float8`;
       const [a] = await exec<{ id: number }>(
         db,

@@ -12,7 +12,10 @@ import { clearStationKeyCache } from './device-key';
 /** spec §7 names: air-wtc, water-wtc, rain-wtc, soil-wtc, weather-wtc (insect per order: not yet) */
 const KINDS = ['air', 'water', 'rain', 'soil', 'weather'] as const;
 
-export const ADMIN_ONLY_WARD = "Chỉ tài khoản 'admin' được chọn phường/xã; cấu hình của bạn theo phường/xã của tài khoản";
+export const OWN_WARD_ONLY = 'Bạn chỉ được cấu hình ngưỡng của phường/xã của mình';
+export const PROVINCE_WARDS_ONLY = 'Phường/xã này không thuộc tỉnh/thành phố của bạn';
+export const DEFAULT_ALL_ONLY =
+  'Ngưỡng mặc định áp dụng cho mọi phường/xã trong cả nước: chỉ tài khoản phạm vi toàn quốc được sửa; hãy chọn một phường/xã thuộc tỉnh/thành phố của bạn';
 
 const wardQuery = z
   .object({
@@ -22,23 +25,49 @@ const wardQuery = z
 const writeBody = bandConfigSchema.extend({ ward_id: z.number().int().positive().max(MAX_ID).nullable().optional() }).strict();
 
 /**
- * Which ward's config a request is about (spec §6): the user 'admin' names one with `ward_id` (none:
- * the default); anyone else gets their own ward (a user bound to no ward: the default) and may not
- * name one.
+ * Which ward's config a request is about, by the user's scope (issue 28 §3b): scope 'all' names any
+ * ward with `ward_id`, or none for the default every ward in the country falls back to; a province
+ * officer names a ward of their province (reading without one shows the default, which only scope
+ * 'all' may change); anyone else gets their own ward and may not name another. `write`: the default
+ * is refused to all but scope 'all'.
  */
-export function wardOf(ctx: Ctx, asked: number | null | undefined): number | null {
+export async function wardOf(db: Db, ctx: Ctx, asked: number | null | undefined, write = false): Promise<number | null> {
   const user = ctx.user;
-  if (user?.username === 'admin') return asked ?? null;
-  if (asked != null && asked !== user?.ward_id) throw badRequest([{ field: 'ward_id', message: ADMIN_ONLY_WARD }]);
-  return user?.scope === 'ward' ? (user.ward_id ?? null) : null;
+  const refuse = (message: string) => badRequest([{ field: 'ward_id', message }], message);
+  if (!user || user.scope === 'all') return asked ?? null;
+  if (user.scope === 'province') {
+    if (asked == null) {
+      if (write) throw refuse(DEFAULT_ALL_ONLY);
+      return null;
+    }
+    const [w] = await exec<{ province_id: number | null }>(db, sql`select province_id from wards where id = ${asked}`);
+    if (!w) throw refuse('Phường/xã không tồn tại');
+    if (user.province_id == null || Number(w.province_id) !== user.province_id) throw refuse(PROVINCE_WARDS_ONLY);
+    return asked;
+  }
+  if (asked != null && asked !== user.ward_id) throw refuse(OWN_WARD_ONLY);
+  if (user.ward_id == null && write) throw refuse(DEFAULT_ALL_ONLY);
+  return user.ward_id ?? null;
+}
+
+/** The ward a config is about, named on the screen and in the system log (with its province). */
+export async function wardNamed(db: Db, wardId: number | null) {
+  if (wardId == null) return null;
+  const [w] = await exec<{ id: number; name: string; province_name: string | null }>(
+    db,
+    sql`select w.id, w.name, p.name as province_name from wards w left join provinces p on p.id = w.province_id where w.id = ${wardId}`,
+  );
+  return w ? { id: Number(w.id), name: w.name, province_name: w.province_name } : null;
 }
 
 async function answer(db: Db, type: MonitoringType, wardId: number | null) {
-  const { config, source } = await configInForce(db, type, wardId);
+  const [{ config, source }, ward] = await Promise.all([configInForce(db, type, wardId), wardNamed(db, wardId)]);
   const params = parametersOf(type);
   return {
     type,
     ward_id: wardId,
+    // the ward edited, named (null: the national default)
+    ward,
     // 'ward': the ward's own; 'default': the default saved for the type; 'preset': the national one
     source,
     config,
@@ -62,7 +91,7 @@ export default defineModule({
         summary: `Ngưỡng cảnh báo trạm ${kind} đang áp dụng (mặc định hoặc của phường/xã)`,
         tags,
         query: wardQuery,
-        handler: (ctx) => answer(services.db, type, wardOf(ctx, ctx.query.ward_id)),
+        handler: async (ctx) => answer(services.db, type, await wardOf(services.db, ctx, ctx.query.ward_id)),
       });
       for (const method of ['POST', 'PUT'] as const) {
         router.add({
@@ -74,7 +103,7 @@ export default defineModule({
           body: writeBody,
           message: 'Lưu cấu hình thành công',
           handler: async (ctx) => {
-            const wardId = wardOf(ctx, ctx.body.ward_id);
+            const wardId = await wardOf(services.db, ctx, ctx.body.ward_id, true);
             const config = { parameters: ctx.body.parameters };
             const errors = bandConfigErrors(type, config);
             if (errors.length) throw badRequest(errors, errors[0].message);
@@ -84,6 +113,9 @@ export default defineModule({
                   const tx = t as unknown as Db;
                   if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
                     throw badRequest([{ field: 'ward_id', message: 'Phường/xã không tồn tại' }]);
+                  // the bands in force before (the ward's own, or those it fell back to), for the system log
+                  const was = await configInForce(tx, type, wardId);
+                  const ward = await wardNamed(tx, wardId);
                   const [before] = await exec<{ id: number; config: unknown }>(
                     tx,
                     wardId == null
@@ -103,8 +135,9 @@ export default defineModule({
                       action: 'update-config',
                       subject: 'monitorings',
                       recordId: before?.id ?? null,
-                      before: before ? { ward_id: wardId, config: before.config } : undefined,
-                      after: { type, ward_id: wardId, config },
+                      // the ward is named inside both sides: the log keeps only keys whose value changed
+                      before: { bands: { ward_id: wardId, ward_name: ward?.name ?? null, source: was.source, config: was.config } },
+                      after: { type, bands: { ward_id: wardId, ward_name: ward?.name ?? null, source: wardId == null ? 'default' : 'ward', config } },
                     },
                     tx,
                   );

@@ -76,7 +76,15 @@ export default defineModule({
         station_id: z.number(),
         stored: z.number(),
         duplicates: z.array(z.string()),
-        readings: z.array(readingSchema.extend({ band: z.number().nullable(), aqi: z.number().nullable().optional(), wqi: z.number().nullable().optional() })),
+        readings: z.array(
+          readingSchema.extend({
+            band: z.number().nullable(),
+            aqi: z.number().nullable().optional(),
+            aqi_reason: z.string().nullable().optional().describe('vì sao giờ này không có VN_AQI (không có bụi PM10/PM2.5)'),
+            wqi: z.number().nullable().optional(),
+            rain_24h: z.number().optional().describe('trạm mưa: lượng mưa 24 giờ tính đến lần đo, căn cứ xếp cấp mưa'),
+          }),
+        ),
       }),
       message: 'Đã nhận dữ liệu',
       handler: async (ctx) => {

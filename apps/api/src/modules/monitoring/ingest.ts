@@ -1,4 +1,18 @@
-import { alertLevelOf, type BandConfig, bandOf, hourlyAqi, levelColor, levelLabel, type MonitoringType, nowcast, vnWqi } from '@nns/shared/monitoring';
+import {
+  AQI_NO_NOWCAST_REASON,
+  AQI_NO_PM_REASON,
+  alertLevelOf,
+  type BandConfig,
+  bandOf,
+  dailyAqi,
+  dailyAqiInputs,
+  hourlyAqi,
+  levelColor,
+  levelLabel,
+  type MonitoringType,
+  nowcast,
+  vnWqi,
+} from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { execPrepared, iso } from '../../core/resource-store';
 import type { Database, Db } from '../../db/client';
@@ -25,11 +39,26 @@ export interface StoredReading {
   band_color: string | null;
   aqi?: number | null;
   aqi_dominant?: string | null;
+  /** why an air reading's hour has no VN_AQI (QĐ 1459 §2.1.b: no particulates) */
+  aqi_reason?: string | null;
   wqi?: number | null;
+  /** a rain reading: the rain over the 24 hours up to it, which its band classes */
+  rain_24h?: number;
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const hourOf = (t: number) => Math.floor(t / HOUR) * HOUR;
+/** the start (UTC ms) of the local day (UTC+7) holding t */
+const localDayOf = (t: number) => Math.floor((t + 7 * HOUR) / DAY) * DAY - 7 * HOUR;
+
+type HourAqi = { result: ReturnType<typeof hourlyAqi>; reason: string | null };
+/** a local day's VN_AQI of an air station, written to the daily roll-up as 'aqi_day' */
+export interface DayAqi {
+  station_id: number;
+  bucket: string;
+  aqi: number;
+}
 const AQI_HOURLY = ['pm25', 'pm10', 'co', 'no2', 'so2', 'o3'] as const;
 
 /** The readings of one air station in a flush, for its hour means, per request in the order they came. */
@@ -41,18 +70,21 @@ interface AirGroup {
 /**
  * Hourly VN_AQI of each reading's hour, per air station of a flush, from the hour means known once
  * these readings are in (the hourly roll-ups already stored plus them): SO2, CO, NO2, O3 from the
- * hour's mean, PM10 and PM2.5 from the NowCast of the 12 hours up to it. One statement for every
- * station of the flush (a lateral join per station, each an index range on its key).
+ * hour's mean, PM10 and PM2.5 from the NowCast of the 12 hours up to it; and the daily VN_AQI of
+ * each local day they fall in (its hours, and the 7 before it for the 8-hour O3). One statement for
+ * every station of the flush (a lateral join per station, each an index range on its key).
  */
 async function airIndices(db: Db, groups: AirGroup[]) {
   const ranges = groups.map((g) => {
     const readings = g.parts.flatMap((p) => p.readings);
     const hours = readings.map((r) => hourOf(r.measured_at.getTime()));
     const times = readings.map((r) => r.measured_at.getTime());
+    const first = Math.min(...hours);
+    const last = Math.max(...hours);
     return {
       station_id: g.station,
-      hfrom: new Date(Math.min(...hours) - 11 * HOUR).toISOString(),
-      hto: new Date(Math.max(...hours)).toISOString(),
+      hfrom: new Date(Math.min(first - 11 * HOUR, localDayOf(first) - 7 * HOUR)).toISOString(),
+      hto: new Date(Math.max(last, localDayOf(last) + DAY - HOUR)).toISOString(),
       tfrom: new Date(Math.min(...times)).toISOString(),
       tto: new Date(Math.max(...times)).toISOString(),
     };
@@ -77,9 +109,14 @@ async function airIndices(db: Db, groups: AirGroup[]) {
     if (list) list.push(r);
     else byStation.set(id, [r]);
   }
-  const out = new Map<number, (r: RawReading) => ReturnType<typeof hourlyAqi> | null>();
-  for (const g of groups) for (const [job, fn] of airIndicesOf(byStation.get(g.station) ?? [], g.parts)) out.set(job, fn);
-  return out;
+  const out = new Map<number, (r: RawReading) => HourAqi | null>();
+  const days: DayAqi[] = [];
+  for (const g of groups) {
+    const x = airIndicesOf(byStation.get(g.station) ?? [], g.parts);
+    for (const [job, fn] of x.jobs) out.set(job, fn);
+    for (const d of x.days) days.push({ station_id: g.station, ...d });
+  }
+  return { byJob: out, days };
 }
 
 /**
@@ -103,28 +140,93 @@ function airIndicesOf(rows: { bucket: string; param: string | null; n: number; s
     const a = sums.get(`${h}|${p}`);
     return a ? a.sum / a.n : null;
   };
-  const out: [number, (r: RawReading) => ReturnType<typeof hourlyAqi> | null][] = [];
+  const out: [number, (r: RawReading) => HourAqi | null][] = [];
   for (const { job, readings } of parts) {
     for (const r of readings) {
       if (already.has(r.measured_at.getTime())) continue;
       for (const p of AQI_HOURLY) if (r.values[p] != null) put(hourOf(r.measured_at.getTime()), p, 1, r.values[p]);
     }
-    const byHour = new Map<number, ReturnType<typeof hourlyAqi>>();
+    const byHour = new Map<number, HourAqi>();
     for (const h of new Set(readings.map((r) => hourOf(r.measured_at.getTime())))) {
       const series = (p: string) => Array.from({ length: 12 }, (_, i) => mean(h - i * HOUR, p));
-      byHour.set(
-        h,
-        hourlyAqi({
-          so2: mean(h, 'so2'),
-          co: mean(h, 'co'),
-          no2: mean(h, 'no2'),
-          o3: mean(h, 'o3'),
-          pm10_nowcast: nowcast(series('pm10')),
-          pm25_nowcast: nowcast(series('pm25')),
-        }),
-      );
+      const result = hourlyAqi({
+        so2: mean(h, 'so2'),
+        co: mean(h, 'co'),
+        no2: mean(h, 'no2'),
+        o3: mean(h, 'o3'),
+        pm10_nowcast: nowcast(series('pm10')),
+        pm25_nowcast: nowcast(series('pm25')),
+      });
+      const anyPm = mean(h, 'pm10') !== null || mean(h, 'pm25') !== null;
+      byHour.set(h, { result, reason: result ? null : anyPm ? AQI_NO_NOWCAST_REASON : AQI_NO_PM_REASON });
     }
     out.push([job, (r: RawReading) => byHour.get(hourOf(r.measured_at.getTime())) ?? null]);
+  }
+  // the daily VN_AQI of every local day the readings fall in, from the hour means with all of them in
+  const hourly = new Map<number, Partial<Record<(typeof AQI_HOURLY)[number], number>>>();
+  for (const k of sums.keys()) {
+    const [h, p] = k.split('|');
+    const v = mean(Number(h), p);
+    if (v === null) continue;
+    const at = Number(h);
+    const row = hourly.get(at) ?? {};
+    row[p as (typeof AQI_HOURLY)[number]] = v;
+    hourly.set(at, row);
+  }
+  const days: { bucket: string; aqi: number }[] = [];
+  for (const d of new Set(parts.flatMap((x) => x.readings.map((r) => localDayOf(r.measured_at.getTime()))))) {
+    const a = dailyAqi(dailyAqiInputs(hourly, d));
+    if (a) days.push({ bucket: new Date(d).toISOString(), aqi: a.aqi });
+  }
+  return { jobs: out, days };
+}
+
+/** A rain station's readings in a flush, per request in the order they came. */
+interface RainGroup {
+  station: number;
+  readings: RawReading[];
+}
+
+/**
+ * The rain over the 24 hours up to each reading, (t − 24 h, t], of the rain stations of a flush: the
+ * amounts stored plus those of the flush (one statement, a lateral join per station). A rain class is
+ * a 24-hour total's (DOMAIN.md 'Rain'); each reading keeps its own amount.
+ */
+async function rainTotals(db: Db, groups: RainGroup[]) {
+  const ranges = groups.map((g) => {
+    const times = g.readings.map((r) => r.measured_at.getTime());
+    return { station_id: g.station, tfrom: new Date(Math.min(...times) - DAY).toISOString(), tto: new Date(Math.max(...times)).toISOString() };
+  });
+  const rows = await execPrepared<{ station_id: number; measured_at: string; mm: number | null }>(
+    db,
+    sql`select q.station_id, x.measured_at, x.mm
+      from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as q(station_id int, tfrom timestamptz, tto timestamptz)
+      cross join lateral (
+        select measured_at, (values ->> 'rain_mm')::float8 as mm from monitoring_readings
+        where station_id = q.station_id and measured_at > q.tfrom and measured_at <= q.tto
+      ) x`,
+  );
+  const amounts = new Map<number, Map<number, number>>();
+  for (const r of rows) {
+    const id = Number(r.station_id);
+    const m = amounts.get(id) ?? new Map<number, number>();
+    m.set(Date.parse(iso(r.measured_at) as string), Number(r.mm ?? 0));
+    amounts.set(id, m);
+  }
+  const out = new Map<number, Map<number, number>>();
+  for (const g of groups) {
+    const m = amounts.get(g.station) ?? new Map<number, number>();
+    // a reading stored already keeps its stored amount (a resent one is not counted twice)
+    for (const r of g.readings) if (!m.has(r.measured_at.getTime())) m.set(r.measured_at.getTime(), r.values.rain_mm ?? 0);
+    const all = [...m.entries()];
+    const totals = new Map<number, number>();
+    for (const r of g.readings) {
+      const t = r.measured_at.getTime();
+      // summed in cents of a millimetre: 0.1 + 0.2 must class as 0.3, not 0.30000000000000004
+      const cents = all.reduce((a, [at, mm]) => (at > t - DAY && at <= t ? a + Math.round(mm * 100) : a), 0);
+      totals.set(t, cents / 100);
+    }
+    out.set(g.station, totals);
   }
   return out;
 }
@@ -141,7 +243,8 @@ export interface IngestAudit {
 export const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' | 'min' }>> = {
   1: { param: 'aqi', worse: 'max' },
   2: { param: 'wqi', worse: 'min' },
-  3: { param: 'rain_mm', worse: 'max' },
+  // a rain station's band is its 24-hour total's class: the alert's peak is the highest such total
+  3: { param: 'rain_24h', worse: 'max' },
 };
 
 /**
@@ -158,8 +261,8 @@ export const PEAK: Partial<Record<MonitoringType, { param: string; worse: 'max' 
  * stored and duplicate counts). Each row answered says whether a station's band or open alerts
  * changed (`changed`: the overview's cache is then emptied).
  */
-const STORE_SQL = (p: { rows: string; stations: string; audits: string }) => sql`with rows as (
-    select * from jsonb_to_recordset(${p.rows}::jsonb) as r(k int, station_id int, measured_at timestamptz, "values" jsonb, band int, aqi int, aqi_dominant text, wqi int)
+const STORE_SQL = (p: { rows: string; stations: string; audits: string; days: string }) => sql`with rows as (
+    select * from jsonb_to_recordset(${p.rows}::jsonb) as r(k int, station_id int, measured_at timestamptz, "values" jsonb, band int, aqi int, aqi_dominant text, wqi int, extra jsonb)
   ), sts as (
     select * from jsonb_to_recordset(${p.stations}::jsonb) as s(station_id int, alert_level int, peak_param text, worse text)
   ), ins as (
@@ -181,9 +284,15 @@ const STORE_SQL = (p: { rows: string; stations: string; audits: string }) => sql
     group by 1, 2, 3 order by 1, 3, 2
     on conflict (station_id, param, bucket) do update set n = monitoring_daily.n + excluded.n, sum = monitoring_daily.sum + excluded.sum,
       min = least(monitoring_daily.min, excluded.min), max = greatest(monitoring_daily.max, excluded.max)
+  ), dq as (
+    insert into monitoring_daily (station_id, bucket, param, n, sum, min, max)
+    select station_id, bucket, 'aqi_day', 1, aqi, aqi, aqi from jsonb_to_recordset(${p.days}::jsonb) as x(station_id int, bucket timestamptz, aqi float8)
+    order by 1, 2
+    on conflict (station_id, param, bucket) do update set n = 1, sum = excluded.sum, min = excluded.min, max = excluded.max
   ), latest as (
-    select distinct on (station_id) station_id, measured_at, band, values || jsonb_strip_nulls(jsonb_build_object('aqi', aqi, 'wqi', wqi)) as last
-    from ins order by station_id, measured_at desc
+    select distinct on (i.station_id) i.station_id, i.measured_at, i.band,
+      i.values || jsonb_strip_nulls(jsonb_build_object('aqi', i.aqi, 'wqi', i.wqi)) || coalesce(r.extra, '{}'::jsonb) as last
+    from ins i join rows r on r.station_id = i.station_id and r.measured_at = i.measured_at order by i.station_id, i.measured_at desc
   ), st as (
     update monitorings m set last_band = l.band, last_values = l.last, last_reading_at = l.measured_at from latest l
     where m.id = l.station_id and (m.last_reading_at is null or m.last_reading_at < l.measured_at)
@@ -269,6 +378,7 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
   const db = database.db;
   const configs = new Map<number, BandConfig>();
   const air = new Map<number, AirGroup>();
+  const rain = new Map<number, RainGroup>();
   for (const [k, j] of jobs.entries()) {
     if (!configs.has(j.station.id)) configs.set(j.station.id, j.config ?? (await configInForce(db, j.station.type, j.station.ward_id)).config);
     if (j.station.type === 1 && owned[k].length) {
@@ -276,9 +386,25 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
       if (g) g.parts.push({ job: k, readings: owned[k] });
       else air.set(j.station.id, { station: j.station.id, parts: [{ job: k, readings: owned[k] }] });
     }
+    if (j.station.type === 3 && owned[k].length) {
+      const g = rain.get(j.station.id);
+      if (g) g.readings.push(...owned[k]);
+      else rain.set(j.station.id, { station: j.station.id, readings: [...owned[k]] });
+    }
   }
-  const aqiOf = air.size ? await airIndices(db, [...air.values()]) : null;
-  const computedRows = jobs.map((j, k) => owned[k].map((r) => computed(j.station.type, configs.get(j.station.id) as BandConfig, r, aqiOf?.get(k) ?? null)));
+  const airOf = air.size ? await airIndices(db, [...air.values()]) : null;
+  const rainOf = rain.size ? await rainTotals(db, [...rain.values()]) : null;
+  const computedRows = jobs.map((j, k) =>
+    owned[k].map((r) =>
+      computed(
+        j.station.type,
+        configs.get(j.station.id) as BandConfig,
+        r,
+        airOf?.byJob.get(k) ?? null,
+        rainOf?.get(j.station.id)?.get(r.measured_at.getTime()),
+      ),
+    ),
+  );
   const rows: unknown[] = [];
   computedRows.forEach((list, k) => {
     const station = jobs[k].station.id;
@@ -292,6 +418,7 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
         aqi: r.aqi ?? null,
         aqi_dominant: r.aqi_dominant ?? null,
         wqi: r.wqi ?? null,
+        extra: r.rain_24h === undefined ? null : { rain_24h: r.rain_24h },
       });
   });
   const stations = new Map<number, unknown>();
@@ -307,7 +434,12 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
   const audits = jobs.flatMap((j, k) => (j.audit ? [{ k, station_id: j.station.id, ...j.audit, sent: j.readings.length }] : []));
   const inserted = await execPrepared<{ station_id: number; measured_at: string; changed: boolean }>(
     db,
-    STORE_SQL({ rows: JSON.stringify(rows), stations: JSON.stringify([...stations.values()]), audits: JSON.stringify(audits) }),
+    STORE_SQL({
+      rows: JSON.stringify(rows),
+      stations: JSON.stringify([...stations.values()]),
+      audits: JSON.stringify(audits),
+      days: JSON.stringify(airOf?.days ?? []),
+    }),
   );
   // the map shows the stations' bands and open alerts: when one moved, this process's overview is redone
   if (inserted[0]?.changed) clearOverviewCache();
@@ -323,19 +455,21 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
   });
 }
 
-function computed(
-  type: MonitoringType,
-  config: BandConfig,
-  r: RawReading,
-  aqiOf: ((r: RawReading) => ReturnType<typeof hourlyAqi> | null) | null,
-): StoredReading {
+function computed(type: MonitoringType, config: BandConfig, r: RawReading, aqiOf: ((r: RawReading) => HourAqi | null) | null, rain24h?: number): StoredReading {
   const out: StoredReading = { measured_at: r.measured_at.toISOString(), values: r.values, band: null, band_label: null, band_color: null };
   const forBand: Record<string, number> = { ...r.values };
   if (type === 1) {
-    const a = aqiOf?.(r) ?? null;
+    const h = aqiOf?.(r) ?? null;
+    const a = h?.result ?? null;
     out.aqi = a?.aqi ?? null;
     out.aqi_dominant = a?.dominant ?? null;
+    out.aqi_reason = a ? null : (h?.reason ?? AQI_NO_PM_REASON);
     if (a) forBand.aqi = a.aqi;
+  }
+  if (type === 3 && rain24h !== undefined) {
+    // the band is the class of the rain over 24 hours, not of this reading's own amount
+    out.rain_24h = rain24h;
+    forBand.rain_mm = rain24h;
   }
   if (type === 2) {
     const w = vnWqi(r.values);

@@ -217,7 +217,7 @@ export default defineModule({
             .optional(),
         })
         .strict(),
-      handler: async (ctx) => orderAnswer(services.db, await orderById(services.db, ctx.params.id), wardOf(ctx, ctx.query.ward_id)),
+      handler: async (ctx) => orderAnswer(services.db, await orderById(services.db, ctx.params.id), await wardOf(services.db, ctx, ctx.query.ward_id)),
     });
     router.add({
       method: 'PUT',
@@ -242,7 +242,7 @@ export default defineModule({
       handler: async (ctx) => {
         const db = services.db;
         const order = await orderById(db, ctx.params.id);
-        const wardId = wardOf(ctx, ctx.body.ward_id);
+        const wardId = await wardOf(services.db, ctx, ctx.body.ward_id, true);
         const param = { ...densityBounds, label: `Mật độ ${order.name}` };
         const errors = bandConfigErrors(INSECT, { parameters: { [order.code]: ctx.body.ranges } }, { [order.code]: param }).map((e) => ({
           ...e,

@@ -1,4 +1,13 @@
-import { levelColor, levelsOf, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
+import {
+  DAILY_SERIES_PARAMETERS,
+  levelColor,
+  levelLabel,
+  levelsOf,
+  type MonitoringType,
+  type Parameter,
+  parametersOf,
+  rainClassOf,
+} from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -41,14 +50,18 @@ const POINT = sql`'{"t":' || left(to_json(bucket at time zone 'UTC')::text, -1) 
  * ~2,500 points: they never become rows or objects in this process), and beside it each parameter's
  * lowest and highest over the period (`spans`, what the seafood criteria are checked against). The
  * points of a parameter are aggregated in the order of the subquery (param, bucket: the key's order),
- * so no aggregate sorts its input again.
+ * so no aggregate sorts its input again. Days and months leave out 'aqi' (the mean of the hourly
+ * indices): the day's VN_AQI is its own index, 'aqi_day', written by the ingest (ingest.ts).
  */
 async function statSeries(db: Db, id: number, interval: string, f: string, t: string): Promise<Series> {
   const rows =
     interval === 'month'
       ? sql`select date_trunc('month', bucket + interval '7 hours') - interval '7 hours' as bucket, param, sum(n)::int as n, sum(sum) as sum, min(min) as min, max(max) as max
-          from monitoring_daily where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz group by 1, 2`
-      : sql`select bucket, param, n, sum, min, max from ${sql.raw(interval === 'hour' ? 'monitoring_hourly' : 'monitoring_daily')}
+          from monitoring_daily where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz and param <> 'aqi' group by 1, 2`
+      : interval === 'day'
+        ? sql`select bucket, param, n, sum, min, max from monitoring_daily
+          where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz and param <> 'aqi'`
+        : sql`select bucket, param, n, sum, min, max from monitoring_hourly
           where station_id = ${id} and bucket >= ${f}::timestamptz and bucket < ${t}::timestamptz`;
   const [r] = await execPrepared<{ series: string; spans: Record<string, { min: number; max: number }[]> | string | null }>(
     db,
@@ -190,7 +203,16 @@ export default defineModule({
               )
             : Promise.resolve([]),
         ]);
-        const params = { ...parametersOf(type), ...insects };
+        const params = { ...parametersOf(type), ...(DAILY_SERIES_PARAMETERS[type] ?? {}), ...insects };
+        // a rain station's days are classed by their total over the local day (DOMAIN.md 'Rain')
+        const rainDays =
+          type === 3 && interval === 'day'
+            ? ((JSON.parse(stat.series).rain_mm ?? []) as { t: string; n: number; mean: number }[]).map((p) => {
+                const total = Math.round(p.mean * p.n * 100) / 100;
+                const level = rainClassOf(total) ?? 1;
+                return { t: p.t, total, level, label: levelLabel(3, level), color: levelColor(3, level) };
+              })
+            : undefined;
         const head = JSON.stringify({
           seafood,
           station: present(stationsDef, station, undefined, ctx),
@@ -200,6 +222,7 @@ export default defineModule({
           parameters: Object.fromEntries(Object.keys(stat.spans).map((k) => [k, { label: params[k]?.label ?? k, unit: params[k]?.unit ?? '' }])),
           bands: config.parameters,
           band_source: source,
+          rain_days: rainDays,
           levels: levelsOf(type).map((o) => ({ level: o.value, label: o.label, color: levelColor(type, Number(o.value)) })),
         });
         // sent as bytes: the series (~180 KB for a year of days, ASCII) is encoded once and kept with
