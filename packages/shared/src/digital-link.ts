@@ -17,6 +17,11 @@ export type DigitalLinkResult = { ok: true; link: DigitalLink } | { ok: false; m
 /** GS1 AI 10 and 21 values: up to 20 characters of GS1's invariant set (URI percent-decoded). */
 const AI82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]{1,20}$/;
 
+/** Whether a value can be a Digital Link lot (AI 10) or serial (AI 21): a batch code outside it links to the trace page instead. */
+export function isAi82(v: string): boolean {
+  return AI82.test(v);
+}
+
 export const DIGITAL_LINK_MESSAGES = {
   gtin: 'Mã GTIN không hợp lệ (8, 12, 13 hoặc 14 chữ số)',
   checkDigit: 'Số kiểm tra của mã GTIN không đúng',

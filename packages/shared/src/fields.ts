@@ -83,6 +83,12 @@ export interface FieldOptions {
    * answer shape (`entries`, with `search`, `ids`, `limit`); list filters still use the whole list.
    */
   refPath?: string;
+  /**
+   * enum: the values an account of a narrower scope may choose (a ward officer's notification goes to
+   * their ward or one of its users); scope 'all' chooses any. The form offers only these; the server
+   * checks them with the ids they name.
+   */
+  scopeOptions?: Partial<Record<'province' | 'ward', string[]>>;
 }
 
 /** Whether a field with `showWhen` applies to these values (always, without it). */

@@ -56,12 +56,24 @@ export function readScopeAlso(resource: string, rows: (user: SessionUser) => SQL
 export const hasSharedReads = (def: ResourceDef) => sharedReads.has(def.name);
 
 /**
+ * Resources bound to no ward whose rows a scoped account still sees only in part, by a rule of their
+ * own (a notification by its audience): registered by the module that owns the resource (scopeRule);
+ * the engine applies it like a ward, to reads and writes alike.
+ */
+const rules = new Map<string, (user: SessionUser) => SQL>();
+export function scopeRule(resource: string, rows: (user: SessionUser) => SQL) {
+  rules.set(resource, rows);
+}
+
+/**
  * The conditions that keep a user inside their scope on this resource (none for 'all' or an unbound
  * resource). `write` leaves out the shared rows the user may only read (readScopeAlso).
  */
 export function scopeOf(def: ResourceDef, user: SessionUser | null, mode: 'read' | 'write' = 'read'): SQL[] {
   if (seesAll(user)) return [];
   const u = user as SessionUser;
+  const rule = rules.get(def.name);
+  if (rule) return [rule(u)];
   if (def.wardScoped) {
     const shared = mode === 'read' ? sharedReads.get(def.name) : undefined;
     return [shared ? sql`(${ownRowsCondition(def, u)} or ${shared(u)})` : ownRowsCondition(def, u)];

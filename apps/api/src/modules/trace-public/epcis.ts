@@ -7,7 +7,7 @@
  * in apps/api/test/trace-epcis.test.ts.
  */
 import crypto from 'node:crypto';
-import { digitalLinkUri } from '@nns/shared';
+import { digitalLinkUri, isAi82 } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { exec, iso } from '../../core/resource-store';
 import type { Db } from '../../db/client';
@@ -38,8 +38,9 @@ export async function epcisDocument(db: Db, traceId: number, publicUrl: string):
   );
   const lot = t.batch_code ?? t.code;
   const gtin = t.gtin ? t.gtin.padStart(14, '0') : null;
-  // without a GTIN there is no Digital Link: the public page of the code stands for the object
-  const lotClass = gtin ? digitalLinkUri(publicUrl, { gtin, lot }) : `${publicUrl}/truy-xuat/${encodeURIComponent(t.code)}`;
+  // without a GTIN, or with a lot that is no AI 10 value (over 20 characters, diacritics, spaces), there
+  // is no Digital Link for the lot: the public page of the code stands for it, so every link resolves
+  const lotClass = gtin && isAi82(lot) ? digitalLinkUri(publicUrl, { gtin, lot }) : `${publicUrl}/truy-xuat/${encodeURIComponent(t.code)}`;
   const bizLocation = t.m_code ? { bizLocation: { id: `urn:nong-nghiep-so:manufacture:${encodeURIComponent(t.m_code)}` } } : {};
   const ilmd: Json = { 'cbvmda:lotNumber': lot };
   if (t.expired_date) ilmd['cbvmda:itemExpirationDate'] = (iso(t.expired_date) as string).slice(0, 10);

@@ -1,4 +1,4 @@
-import { DIGITAL_LINK_MESSAGES, parseDigitalLink } from '@nns/shared';
+import { parseDigitalLink, toGtin14 } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +25,11 @@ function html(reply: FastifyReply, status: number, body: string, cache: string) 
     .header('x-content-type-options', 'nosniff')
     .send(body);
 }
+
+/** The public page of a product by its GTIN-14: where `/01/{gtin}` goes when no active trace names it. */
+export const PRODUCT_PAGE = '/truy-xuat/san-pham/';
+
+const redirect = (reply: FastifyReply, location: string) => reply.code(307).header('location', location).header('cache-control', 'public, max-age=300').send();
 
 const refuse = (reply: FastifyReply, status: 400 | 404 | 410, message: string) => {
   const title = status === 410 ? 'Hồ sơ ngừng hoạt động' : status === 400 ? 'Đường dẫn không hợp lệ' : 'Không tìm thấy mã';
@@ -123,12 +128,14 @@ export default defineModule({
       url: '/01/*',
       access: 'public',
       raw: true,
-      summary: 'GS1 Digital Link: /01/{gtin}/10/{lô}[/21/{sê-ri}] chuyển (307) tới trang truy xuất của hồ sơ hoặc của tem',
+      summary:
+        'GS1 Digital Link: /01/{gtin}[/10/{lô}][/21/{sê-ri}] chuyển (307) tới trang truy xuất của hồ sơ hoặc của tem; /01/{gtin} tới hồ sơ đang hoạt động mới nhất của sản phẩm, hoặc trang sản phẩm',
       tags,
       params: z.object({ '*': z.string() }),
       query: anyQuery,
-      async handler({ params, reply }) {
-        const parsed = parseDigitalLink(`/01/${params['*']}`);
+      async handler({ req, reply }) {
+        // the path as sent: a lot may hold an encoded '/' (%2F, GS1's set 82 has it), which the decoded parameter loses
+        const parsed = parseDigitalLink((req.raw.url ?? '').split('?')[0]);
         if (!parsed.ok) return refuse(reply, 400, parsed.message);
         const { gtin, lot, serial } = parsed.link;
         let code: string | null = null;
@@ -152,14 +159,46 @@ export default defineModule({
           );
           code = row?.code ?? null;
         } else {
-          return refuse(reply, 404, `${UNKNOWN_CODE}. ${DIGITAL_LINK_MESSAGES.shape}: cần số lô (10) hoặc số sê-ri (21)`);
+          // the GTIN alone: the product's default page, its newest active trace, else the product's own page
+          const [row] = await execStatic<{ code: string | null }>(
+            services.db,
+            'trace-public:dl-gtin',
+            (v) => sql`select (select t.code from traces t where t.product_id = p.id and t.active order by t.id desc limit 1) as code
+              from products p where lpad(p.gtin, 14, '0') = ${v('gtin')} and p.deleted_at is null order by p.id limit 1`,
+            { gtin },
+          );
+          if (!row) return refuse(reply, 404, UNKNOWN_CODE);
+          code = row.code;
+          if (!code) return redirect(reply, `${config.publicUrl}${PRODUCT_PAGE}${gtin}`);
         }
         if (!code) return refuse(reply, 404, UNKNOWN_CODE);
-        return reply
-          .code(307)
-          .header('location', `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`)
-          .header('cache-control', 'public, max-age=300')
-          .send();
+        return redirect(reply, `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`);
+      },
+    });
+
+    router.add({
+      method: 'GET',
+      url: `${PRODUCT_PAGE}:gtin`,
+      access: 'public',
+      raw: true,
+      summary: 'Trang công khai của một sản phẩm theo GTIN-14 (đích của /01/{gtin} khi sản phẩm chưa có hồ sơ truy xuất đang hoạt động)',
+      tags,
+      params: z.object({ gtin: z.string() }),
+      query: anyQuery,
+      async handler({ params, reply }) {
+        const gtin = toGtin14(params.gtin);
+        const [row] = gtin
+          ? await execStatic<{ id: number }>(
+              services.db,
+              'trace-public:product-by-gtin',
+              (v) => sql`select id from products where lpad(gtin, 14, '0') = ${v('gtin')} and deleted_at is null order by id limit 1`,
+              { gtin },
+            )
+          : [];
+        const page = row ? await cachedPage(services.db, 'product', row.id) : null;
+        if (!page || page.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
+        const url = `${config.publicUrl}${PRODUCT_PAGE}${gtin}`;
+        return html(reply, 200, renderTracePage(viewOf(page, url, config.publicUrl)), 'public, max-age=300, stale-while-revalidate=600');
       },
     });
   },
