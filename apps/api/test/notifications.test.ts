@@ -160,6 +160,98 @@ describe('notifications: audiences', () => {
   });
 });
 
+describe('notifications: an audience inside the author scope', () => {
+  const perms = ['list:notifications', 'read:notifications', 'create:notifications', 'update:notifications', 'delete:notifications'];
+  const post = (token: string, body: Record<string, unknown>) =>
+    call(t, 'POST', '/api/admin/notifications', { token, body: { title: 'Phạm vi', content: 'x', ...body } });
+  const later = () => new Date(Date.now() + 3_600_000).toISOString();
+
+  it('a ward officer addresses only their ward or its users; everyone, a role and another ward are refused', async () => {
+    const p = await province(t.database);
+    const w = await ward(t.database, p);
+    const other = await ward(t.database, p);
+    const officer = await makeUser(t, { perms, wardId: w });
+    const mine = await makeUser(t, { wardId: w });
+    const theirs = await makeUser(t, { wardId: other });
+    for (const body of [{ audience: 'all' }, { audience: 'role', role_id: officer.roleId }, { audience: 'province', province_id: p }]) {
+      const r = await post(officer.token, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.data.errors).toEqual([{ field: 'audience', message: expect.stringContaining('phường/xã của mình') }]);
+    }
+    let r = await post(officer.token, { audience: 'ward', ward_id: other });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors[0].field).toBe('ward_id');
+    r = await post(officer.token, { audience: 'user', user_id: theirs.id });
+    expect(r.status).toBe(400);
+    expect(r.body.data.errors[0].field).toBe('user_id');
+    expect(await unread(theirs.token)).toBe(0);
+    expect((await post(officer.token, { audience: 'ward', ward_id: w })).status).toBe(200);
+    const own = await post(officer.token, { audience: 'user', user_id: mine.id, scheduled_at: later() });
+    expect(own.status).toBe(200);
+    expect(await unread(mine.token)).toBe(1);
+    // nor may an own, unsent one be widened afterwards
+    const widen = await call(t, 'PUT', `/api/admin/notifications/${own.body.data.entry.id}`, {
+      token: officer.token,
+      body: { audience: 'all', user_id: null },
+    });
+    expect(widen.status).toBe(400);
+    expect(widen.body.data.errors).toEqual([{ field: 'audience', message: expect.any(String) }]);
+  });
+
+  it("another author's notification outside the scope is neither listed, read, edited nor deleted", async () => {
+    const p = await province(t.database);
+    const w = await ward(t.database, p);
+    const officer = await makeUser(t, { perms, wardId: w });
+    // the administrators' unsent broadcast and role notification
+    const broadcast = (await post(t.adminToken, { title: 'Cho quản trị', audience: 'all', scheduled_at: later() })).body.data.entry;
+    const toRole = (await post(t.adminToken, { audience: 'role', role_id: officer.roleId, scheduled_at: later() })).body.data.entry;
+    const toWard = (await post(t.adminToken, { title: 'Cho phường', audience: 'ward', ward_id: w, scheduled_at: later() })).body.data.entry;
+    for (const n of [broadcast, toRole]) {
+      expect((await call(t, 'GET', `/api/admin/notifications/${n.id}`, { token: officer.token })).status).toBe(404);
+      const e = await call(t, 'PUT', `/api/admin/notifications/${n.id}`, { token: officer.token, body: { title: 'Sửa trộm', content: 'y' } });
+      expect(e.status).toBe(404);
+      expect((await call(t, 'DELETE', `/api/admin/notifications/${n.id}`, { token: officer.token })).status).toBe(404);
+    }
+    const [still] = await t.database.query<{ title: string }>(sql`select title from notifications where id = ${broadcast.id}`);
+    expect(still.title).toBe('Cho quản trị');
+    const list = await call(t, 'GET', '/api/admin/notifications', { token: officer.token, query: { limit: '100' } });
+    expect(list.body.data.entries.map((e: { id: number }) => e.id)).toEqual([toWard.id]);
+    // one addressed to their ward they may correct, though another author wrote it
+    const ok = await call(t, 'PUT', `/api/admin/notifications/${toWard.id}`, { token: officer.token, body: { title: 'Cho phường (sửa)' } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a province officer addresses their province, its wards and its users, nothing outside it', async () => {
+    const p = await province(t.database);
+    const p2 = await province(t.database);
+    const w = await ward(t.database, p);
+    const far = await ward(t.database, p2);
+    const officer = await makeUser(t, { perms, provinceId: p });
+    const inside = await makeUser(t, { wardId: w });
+    const outside = await makeUser(t, { wardId: far });
+    for (const body of [
+      { audience: 'province', province_id: p },
+      { audience: 'ward', ward_id: w },
+      { audience: 'user', user_id: inside.id },
+    ]) {
+      expect((await post(officer.token, body)).status, JSON.stringify(body)).toBe(200);
+    }
+    expect(await unread(inside.token)).toBe(3);
+    for (const [body, field] of [
+      [{ audience: 'all' }, 'audience'],
+      [{ audience: 'role', role_id: officer.roleId }, 'audience'],
+      [{ audience: 'province', province_id: p2 }, 'province_id'],
+      [{ audience: 'ward', ward_id: far }, 'ward_id'],
+      [{ audience: 'user', user_id: outside.id }, 'user_id'],
+    ] as const) {
+      const r = await post(officer.token, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.data.errors[0]).toEqual({ field, message: expect.stringContaining('tỉnh/thành phố của mình') });
+    }
+    expect(await unread(outside.token)).toBe(0);
+  });
+});
+
 describe('notifications: read state', () => {
   it('lists the own notifications newest first, marks one and all read, and the count goes down', async () => {
     const u = await makeUser(t);

@@ -11,6 +11,16 @@ export const NOTIFICATION_AUDIENCE: EnumOption[] = [
 
 export type NotificationAudience = 'all' | 'role' | 'province' | 'ward' | 'user';
 
+/**
+ * The audiences a scoped author may address (the target must also lie in their scope): a province
+ * officer their province, one of its wards or one of its users; a ward officer their ward or one of its
+ * users. Only scope 'all' addresses everyone or a role.
+ */
+export const AUDIENCES_BY_SCOPE: { province: NotificationAudience[]; ward: NotificationAudience[] } = {
+  province: ['province', 'ward', 'user'],
+  ward: ['ward', 'user'],
+};
+
 /** The id field each audience needs (none for 'all'). */
 export const AUDIENCE_FIELD: Record<NotificationAudience, 'role_id' | 'province_id' | 'ward_id' | 'user_id' | null> = {
   all: null,

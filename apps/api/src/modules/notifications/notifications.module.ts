@@ -1,5 +1,6 @@
-import { AUDIENCE_FIELDS, audienceErrors } from '@nns/shared';
-import { sql } from 'drizzle-orm';
+import { AUDIENCE_FIELDS, AUDIENCES_BY_SCOPE, audienceErrors, type NotificationAudience } from '@nns/shared';
+import usersDef from '@nns/shared/resources/users';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
@@ -7,6 +8,7 @@ import { INBOX_COLUMNS, inboxEntry, sendIfDue } from '../../core/notify';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { scopeOf, scopeRule, seesAll } from '../../core/scope';
 import type { Db } from '../../db/client';
 
 const SENT_LOCKED = 'Thông báo đã được gửi, không thể thay đổi người nhận hoặc thời gian gửi';
@@ -16,6 +18,48 @@ const sameValue = (a: unknown, b: unknown, time: boolean) => {
   // the row's timestamp comes in the driver's form ('2026-11-24 09:00:00+00' or a Date), the body's in ISO
   return time ? Date.parse(String(iso(a))) === Date.parse(String(iso(b))) : String(a) === String(b);
 };
+
+/**
+ * The notifications a scoped account sees and writes: those whose audience lies inside its scope (a
+ * ward officer: their ward or one of its users; a province officer: their province, one of its wards
+ * or one of its users). Everyone and a role are for scope 'all' only, so another author's broadcast
+ * is out of reach (404), as is a notification to another ward.
+ */
+function audienceInScope(u: SessionUser): SQL {
+  const users = sql`user_id in (select id from users where ${sql.join(scopeOf(usersDef, u), sql` and `)})`;
+  if (u.scope === 'ward') {
+    if (u.ward_id == null) return sql`false`;
+    return sql`((audience = 'ward' and ward_id = ${u.ward_id}) or (audience = 'user' and ${users}))`;
+  }
+  if (u.scope !== 'province' || u.province_id == null) return sql`false`;
+  return sql`((audience = 'province' and province_id = ${u.province_id})
+    or (audience = 'ward' and ward_id in (select id from wards where province_id = ${u.province_id}))
+    or (audience = 'user' and ${users}))`;
+}
+scopeRule('notifications', audienceInScope);
+
+const OUT_OF_SCOPE = {
+  ward: 'Bạn chỉ được gửi thông báo tới phường/xã của mình hoặc người dùng thuộc phường/xã đó',
+  province: 'Bạn chỉ được gửi thông báo tới tỉnh/thành phố của mình, phường/xã hoặc người dùng thuộc tỉnh/thành phố đó',
+};
+
+/** Field errors when a scoped author's audience (the merged values) leaves their scope. */
+async function scopeErrors(tx: Db, user: SessionUser | null, v: Record<string, unknown>) {
+  if (seesAll(user)) return [];
+  const u = user as SessionUser;
+  const scope = u.scope === 'ward' ? 'ward' : 'province';
+  const audience = v.audience as NotificationAudience;
+  const message = OUT_OF_SCOPE[scope];
+  // any other scope (a producer's account) addresses nobody
+  if (u.scope !== scope || !AUDIENCES_BY_SCOPE[scope].includes(audience)) return [{ field: 'audience', message }];
+  const field = audience === 'province' ? 'province_id' : audience === 'ward' ? 'ward_id' : 'user_id';
+  const [inside] = await exec(
+    tx,
+    sql`select 1 as ok from (select ${audience}::text as audience, ${v.province_id ?? null}::int as province_id,
+    ${v.ward_id ?? null}::int as ward_id, ${v.user_id ?? null}::int as user_id) n where ${audienceInScope(u)}`,
+  );
+  return inside ? [] : [{ field, message }];
+}
 
 const inboxQuery = z
   .object({
@@ -44,14 +88,16 @@ export default defineModule({
   name: 'notifications',
   hooks: {
     notifications: {
-      beforeCreate(data) {
+      async beforeCreate(data, ctx, tx) {
         const errors = audienceErrors(data);
+        if (!errors.length) errors.push(...(await scopeErrors(tx, ctx.user, data)));
         if (errors.length) throw badRequest(errors);
         return data;
       },
-      beforeUpdate(data, existing) {
+      async beforeUpdate(data, existing, ctx, tx) {
         const merged = { ...existing, ...data };
         const errors = audienceErrors(merged);
+        if (!errors.length) errors.push(...(await scopeErrors(tx, ctx.user, merged)));
         if (existing.sent_at) {
           for (const f of ['audience', ...AUDIENCE_FIELDS, 'scheduled_at']) {
             if (f in data && !sameValue(data[f], existing[f], f === 'scheduled_at')) errors.push({ field: f, message: SENT_LOCKED });
