@@ -248,10 +248,18 @@ export const stampPrintJobs = pgTable(
     lines: integer('lines').notNull(),
     layout: jsonb('layout').notNull(),
     file_key: text('file_key'),
+    // the download link (/api/stamp-sheets/{link_token}/…): unguessable and short-lived like an export's;
+    // a fresh one replaces it on request (POST /api/admin/stamps/print-jobs/{id}/link), the file stays
+    link_token: text('link_token'),
+    link_expires_at: ts('link_expires_at'),
     created_by: integer('created_by').references(users, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('stamp_print_jobs_stamp_idx').on(t.stamp_id, t.created_at), index('stamp_print_jobs_created_at_idx').on(t.created_at)],
+  (t) => [
+    index('stamp_print_jobs_stamp_idx').on(t.stamp_id, t.created_at),
+    index('stamp_print_jobs_created_at_idx').on(t.created_at),
+    uniqueIndex('stamp_print_jobs_link_token_uq').on(t.link_token),
+  ],
 );
 
 const stations = tableOf('monitorings');
