@@ -198,8 +198,9 @@ export interface RestoreResult {
 
 /**
  * Brings a backup back into an EMPTY database and file store (local or S3): runs the migrations, loads every
- * table's rows (parents first) and resets sequences and identity columns, all in the migration's one
- * transaction (a failure leaves the database empty), then restores the files.
+ * table's rows (parents first), ends every session and reset link, and resets sequences and identity
+ * columns, all in the migration's one transaction (a failure leaves the database empty), then restores
+ * the files.
  */
 export async function restoreFrom(database: Database, store: Store, file: string, o: { forward?: boolean; tmp?: string } = {}): Promise<RestoreResult> {
   const storage = storeOf(store);
@@ -269,6 +270,10 @@ export async function restoreFrom(database: Database, store: Store, file: string
         rows += batch.length;
       }
       for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} add constraint ${ident(f.name)} ${sql.raw(f.def)}`);
+      // the backup's sessions and reset links were handed out by the server it came from (which may still
+      // run, or have leaked them): a restored system starts with none, everyone signs in again
+      await tx.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
+      await tx.execute(sql`update password_resets set used_at = now() where used_at is null`);
       // serial and identity columns continue after the restored rows
       const seqs = await q<{ t: string; c: string; seq: string }>(
         tx,
