@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec } from '../src/core/resource-store';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { createSample, gtin13 } from './samples';
 
 /** Scan statistics (issue 14 §8): from the daily roll-ups, filters, totals, days, locations, export, ward scope. */
@@ -122,13 +122,25 @@ describe('scan statistics', () => {
   it('lists shared locations for the map and exports the period to Excel', async () => {
     const a = await productWithStamps('Xoài cát Hòa Lộc', 1);
     const page = await scan(a.codes[0], '203.0.113.3');
-    const scanId = Number(/data-scan="(\d+)"/.exec(page.body)?.[1]);
-    const loc = await call(t, 'POST', '/api/web/scans/location', { body: { code: a.codes[0], scan_id: scanId, lat: 10.36, long: 106.36 }, token: '' });
-    expect(loc.body.data.outcome).toBe('recorded');
+    // the location goes with the page's scan token, from the same client (its cookie)
+    const token = /data-scan="([^"]+)"/.exec(page.body)?.[1];
+    const cookie = String(page.headers['set-cookie']).split(';')[0];
+    const loc = await t.app.inject({
+      method: 'POST',
+      url: '/api/web/scans/location',
+      payload: { code: a.codes[0], token, lat: 10.36, long: 106.36 },
+      headers: { 'user-agent': UA, cookie },
+      remoteAddress: '203.0.113.3',
+    });
+    expect(loc.json().data.outcome).toBe('recorded');
+    const [{ id: scanId }] = await exec<{ id: number }>(
+      db(),
+      sql`select id::float8 as id from scans where stamp_code_id = (select id from stamp_codes where code = ${a.codes[0]})`,
+    );
     const l = await call(t, 'GET', '/api/admin/scan-statistics/locations', { query: { product_id: String(a.productId) } });
     expect(l.status).toBe(200);
     expect(l.body.data.entries).toEqual([expect.objectContaining({ id: scanId, lat: 10.36, long: 106.36, product_name: 'Xoài cát Hòa Lộc', flagged: false })]);
-    const e = await call(t, 'GET', '/api/admin/scan-statistics/export', { query: { product_id: String(a.productId) } });
+    const e = await callJob(t, 'GET', '/api/admin/scan-statistics/export', { query: { product_id: String(a.productId) } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
     expect(file.statusCode).toBe(200);
@@ -140,5 +152,20 @@ describe('scan statistics', () => {
     expect(rows[2].slice(0, 2)).toEqual([1, 'Xoài cát Hòa Lộc']);
     expect(rows[2].slice(4)).toEqual([1, 1, 0]);
     expect(wb.getWorksheet('Theo ngày')!.rowCount).toBe(31);
+  });
+});
+
+describe('scan statistics export', () => {
+  it('writes formula-like names as text with a leading quote, as every other export does', async () => {
+    const a = await productWithStamps('=HYPERLINK("http://x","Xoài")', 1);
+    await scan(a.codes[0], '203.0.113.4');
+    const e = await callJob(t, 'GET', '/api/admin/scan-statistics/export', { query: { product_id: String(a.productId) } });
+    expect(e.status, JSON.stringify(e.body)).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const row = wb.getWorksheet('Theo sản phẩm')!.getRow(3);
+    expect(row.getCell(2).value).toBe('\'=HYPERLINK("http://x","Xoài")');
+    expect(row.getCell(3).value).toBe('Cơ sở =HYPERLINK("http://x","Xoài")');
   });
 });

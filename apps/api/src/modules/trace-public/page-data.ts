@@ -17,7 +17,12 @@ export interface StampRow {
   serial: number;
   status: string;
   scan_count: number;
+  /** distinct scanners (scan-client.ts) */
+  scanner_count: number;
+  /** reported as a likely counterfeit (distinct scanners far apart), until an officer clears it */
   flagged: boolean;
+  /** more distinct scanners than the threshold: 'many scans, check the seal', until cleared */
+  anomaly: boolean;
   first_scan_at: string | null;
   stamp_id: number;
   product_id: number;
@@ -30,7 +35,9 @@ export async function stampByCode(db: Db, code: string): Promise<StampRow | null
   const [row] = await execStatic<StampRow>(
     db,
     'trace-public:stamp-by-code',
-    (v) => sql`select sc.id, sc.code, sc.serial::float8 as serial, sc.status, sc.scan_count, sc.flagged, sc.first_scan_at,
+    (
+      v,
+    ) => sql`select sc.id, sc.code, sc.serial::float8 as serial, sc.status, sc.scan_count, sc.scanner_count, sc.flagged, sc.anomaly_at is not null as anomaly, sc.first_scan_at,
         s.id as stamp_id, s.product_id, s.trace_id, p.manufacture_id, m.ward_id
       from stamp_codes sc join stamps s on s.id = sc.stamp_id join products p on p.id = s.product_id
       left join manufactures m on m.id = p.manufacture_id

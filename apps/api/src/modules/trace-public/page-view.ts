@@ -40,10 +40,15 @@ export interface PageView {
     code: string;
     serial: number;
     scanCount: number;
+    /** distinct scanners */
+    scannerCount: number;
+    /** reported as a likely counterfeit */
     flagged: boolean;
+    /** many distinct scanners: 'check the seal', not a verdict */
+    anomaly: boolean;
     firstScanAt: string | null;
-    /** the scan this view recorded (location consent posts to it); null when not counted */
-    scanId: number | null;
+    /** the token of the scan this view recorded (location consent posts it); null when not counted */
+    scanToken: string | null;
   };
 }
 
@@ -64,7 +69,7 @@ a{color:#1864ab}button{font:inherit;padding:8px 14px;border-radius:8px;border:1p
 /** Location consent: posts the position once the consumer agrees; the page works without it. */
 const SCRIPT = `(function(){var b=document.getElementById('loc');if(!b||!navigator.geolocation)return;b.hidden=false;var o=document.getElementById('loc-msg');
 b.onclick=function(){b.disabled=true;o.textContent='Đang lấy vị trí…';navigator.geolocation.getCurrentPosition(function(p){
-fetch('/api/web/scans/location',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({code:b.dataset.code,scan_id:Number(b.dataset.scan),lat:p.coords.latitude,long:p.coords.longitude})})
+fetch('/api/web/scans/location',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({code:b.dataset.code,token:b.dataset.scan,lat:p.coords.latitude,long:p.coords.longitude})})
 .then(function(r){return r.json()}).then(function(j){o.textContent=(j.data&&j.data.note)||j.message||'';}).catch(function(){o.textContent='Không gửi được vị trí';});
 },function(){o.textContent='Bạn chưa cho phép chia sẻ vị trí';b.disabled=false;},{timeout:10000,maximumAge:600000});};})();`;
 
@@ -84,15 +89,20 @@ function head(title: string, description: string, v?: PageView): string {
 }
 
 function stampSection(s: NonNullable<PageView['stamp']>): string {
-  const cls = s.flagged ? 'bad' : 'ok';
+  const cls = s.flagged ? 'bad' : s.anomaly ? 'warn' : 'ok';
   const verdict = s.flagged
-    ? `<h2>⚠ Cảnh báo: tem có dấu hiệu bị làm giả</h2><p>Mã tem này đã được quét <b>${s.scanCount}</b> lần hoặc ở những nơi cách xa nhau bất thường. Sản phẩm có thể không phải hàng chính hãng; vui lòng liên hệ nhà sản xuất.</p>`
-    : `<h2>✔ Tem chính hãng</h2><p>Mã tem do hệ thống cấp và còn hiệu lực.</p>`;
-  const times = s.scanCount <= 1 ? 'Đây là lần quét đầu tiên.' : `Đã được quét ${s.scanCount} lần, lần đầu lúc ${esc(formatDateTime(s.firstScanAt))}.`;
+    ? `<h2>⚠ Cảnh báo: tem có dấu hiệu bị làm giả</h2><p>Mã tem này đã được <b>${s.scannerCount}</b> người quét, có lượt ở những nơi cách xa nhau bất thường trong thời gian ngắn. Sản phẩm có thể không phải hàng chính hãng; vui lòng liên hệ nhà sản xuất.</p>`
+    : s.anomaly
+      ? `<h2>⚠ Mã này đã được nhiều người kiểm tra</h2><p>Mã này đã được nhiều người kiểm tra, hãy kiểm tra tem niêm phong và bao bì còn nguyên vẹn trước khi dùng; nếu có nghi ngờ, vui lòng liên hệ nhà sản xuất. Đây chưa phải là kết luận tem giả.</p>`
+      : `<h2>✔ Tem chính hãng</h2><p>Mã tem do hệ thống cấp và còn hiệu lực.</p>`;
+  const times =
+    s.scanCount <= 1
+      ? 'Đây là lần quét đầu tiên.'
+      : `Đã được quét ${s.scanCount} lần trên ${s.scannerCount} thiết bị, lần đầu lúc ${esc(formatDateTime(s.firstScanAt))}.`;
   const loc =
-    s.scanId === null
+    s.scanToken === null
       ? ''
-      : `<p><button id="loc" type="button" hidden data-code="${esc(s.code)}" data-scan="${s.scanId}">Chia sẻ vị trí để xác thực thêm</button> <span id="loc-msg" class="muted" role="status"></span></p>`;
+      : `<p><button id="loc" type="button" hidden data-code="${esc(s.code)}" data-scan="${esc(s.scanToken)}">Chia sẻ vị trí để xác thực thêm</button> <span id="loc-msg" class="muted" role="status"></span></p>`;
   return `<section class="${cls}" id="tem">${verdict}<dl>${row('Số sê-ri', s.serial)}${row('Mã tem', s.code)}</dl><p class="muted">${times}</p>${loc}</section>`;
 }
 
@@ -139,7 +149,7 @@ export function renderTracePage(v: PageView): string {
     );
   }
   parts.push(
-    `</main><footer class="muted">Hệ thống truy xuất nguồn gốc nông sản</footer>${v.stamp?.scanId != null ? `<script>${SCRIPT}</script>` : ''}</body></html>`,
+    `</main><footer class="muted">Hệ thống truy xuất nguồn gốc nông sản</footer>${v.stamp?.scanToken != null ? `<script>${SCRIPT}</script>` : ''}</body></html>`,
   );
   return parts.join('');
 }

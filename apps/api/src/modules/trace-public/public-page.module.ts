@@ -7,7 +7,8 @@ import { exec, execStatic, runsInParallel } from '../../core/resource-store';
 import { cachedPage, pageByTrace, traceIdByCode, viewOf } from './page-data';
 import { pageCsp, renderMessagePage, renderTracePage } from './page-view';
 import { ScanBatcher } from './scan-batch';
-import { isAutomated, recordLocation } from './scans';
+import { addrOf, cookieClientOf, isScanToken, newScanToken, SCAN_TOKEN_MINUTES, scanClientOf, setScanCookie, tokenHash } from './scan-client';
+import { isAutomated, recordLocation, tellAnomaly } from './scans';
 
 export const UNKNOWN_CODE = 'Mã không tồn tại hoặc tem đã bị hủy';
 export const INACTIVE_TRACE = 'Hồ sơ truy xuất này đã ngừng hoạt động';
@@ -64,10 +65,18 @@ export default defineModule({
         if (!CODE_RE.test(code)) return refuse(reply, 404, UNKNOWN_CODE);
         const url = `${config.publicUrl}/truy-xuat/${encodeURIComponent(code)}`;
         // the look-up and, for a consumer, the scan: one statement shared with the views arriving meanwhile
-        const hit = await views.view(code, isAutomated(req) ? null : { ip: req.ip, ua: req.headers['user-agent'] ?? '' });
+        const consumer = isAutomated(req) ? null : scanClientOf(req);
+        const token = consumer ? newScanToken() : null;
+        const hit = await views.view(
+          code,
+          consumer && token ? { ip: req.ip, ua: req.headers['user-agent'] ?? '', client: consumer.client, addr: consumer.addr, tokenHash: token.hash } : null,
+        );
         if (hit) {
           const { stamp, scan } = hit;
           if (stamp.status === 'voided') return refuse(reply, 404, UNKNOWN_CODE);
+          if (hit.anomalyRaised) {
+            void tellAnomaly(services, stamp).catch((err) => services.log.warn({ err }, 'stamp anomaly not notified'));
+          }
           const row = stamp.trace_id ? await cachedPage(services.db, 'trace', stamp.trace_id) : await cachedPage(services.db, 'product', stamp.product_id);
           if (!row || row.product_deleted) return refuse(reply, 404, UNKNOWN_CODE);
           if (row.active === false) return refuse(reply, 410, INACTIVE_TRACE);
@@ -77,10 +86,14 @@ export default defineModule({
             code: stamp.code,
             serial: Number(stamp.serial),
             scanCount: scan?.scan_count ?? stamp.scan_count,
+            scannerCount: scan?.scanner_count ?? stamp.scanner_count,
             flagged: scan?.flagged ?? stamp.flagged,
+            anomaly: scan?.anomaly ?? stamp.anomaly,
             firstScanAt: scan?.first_scan_at ?? stamp.first_scan_at,
-            scanId: scan?.scan_id ?? null,
+            scanToken: scan && token ? token.token : null,
           };
+          // the cookie only with a counted scan: the reload that brings it back is the same scanner
+          if (scan && consumer?.newCookie) setScanCookie(reply, consumer.newCookie, config.publicUrl.startsWith('https://'));
           // every view is a scan: no shared cache may answer it, and the browser asks again each time
           return html(reply, 200, renderTracePage(view), 'private, no-cache');
         }
@@ -96,26 +109,33 @@ export default defineModule({
       method: 'POST',
       url: '/api/web/scans/location',
       access: 'public',
-      summary: 'Vị trí người tiêu dùng đồng ý chia sẻ cho lượt quét vừa ghi (trong 15 phút, một lần)',
+      summary: `Vị trí người tiêu dùng đồng ý chia sẻ cho lượt quét vừa ghi của chính họ (theo mã lượt quét trang trả về, trong ${SCAN_TOKEN_MINUTES} phút, một lần)`,
       tags,
       body: z
         .object({
           code: z.string({ error: 'Mã tem không hợp lệ' }).regex(CODE_RE, 'Mã tem không hợp lệ'),
-          scan_id: z.number({ error: 'Lượt quét không hợp lệ' }).int('Lượt quét không hợp lệ').positive('Lượt quét không hợp lệ'),
+          token: z.string({ error: 'Mã lượt quét không hợp lệ' }).refine(isScanToken, 'Mã lượt quét không hợp lệ'),
           lat: z.number({ error: 'Vĩ độ không hợp lệ' }).min(-90, 'Vĩ độ không hợp lệ').max(90, 'Vĩ độ không hợp lệ'),
           long: z.number({ error: 'Kinh độ không hợp lệ' }).min(-180, 'Kinh độ không hợp lệ').max(180, 'Kinh độ không hợp lệ'),
         })
         .strict(),
       async handler(ctx) {
-        const { code, scan_id, lat, long } = ctx.body;
-        const outcome = await recordLocation(services.db, code, scan_id, lat, long);
+        const { code, token, lat, long } = ctx.body;
+        const outcome = await recordLocation(services.db, {
+          code,
+          tokenHash: tokenHash(token),
+          client: cookieClientOf(ctx.req),
+          addr: addrOf(ctx.req),
+          lat,
+          long,
+        });
         ctx.reply.header('cache-control', 'no-store');
         return {
           outcome,
           flagged: outcome === 'flagged',
           note:
             outcome === 'flagged'
-              ? 'Cảnh báo: mã tem này vừa được quét ở nơi cách xa hơn 50 km trong cùng ngày, có dấu hiệu bị làm giả'
+              ? 'Cảnh báo: mã tem này vừa được nhiều người quét ở những nơi cách xa nhau bất thường, có dấu hiệu bị làm giả'
               : outcome === 'recorded'
                 ? 'Đã ghi nhận vị trí, cảm ơn bạn'
                 : 'Lượt quét đã hết hạn ghi vị trí',

@@ -2,7 +2,7 @@ import { SCAN_LOCATIONS_MAX, SCAN_PERIOD_MAX_DAYS, type ScanLocation, type ScanS
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadExcel } from '../../core/excel';
-import { publishExport } from '../../core/export';
+import { escapeCell, publishExport } from '../../core/export';
 import { defineModule, type SessionUser } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
@@ -83,6 +83,7 @@ function whereOf(q: Filters, user: SessionUser | null, alias: 'd' | 's'): SQL {
   if (q.ward_id) w.push(sql`${c('ward_id')} = ${q.ward_id}`);
   // ward officers see their ward's producers only; a province officer the wards of the province
   if (user && user.scope === 'ward') w.push(user.ward_id == null ? sql`false` : sql`${c('ward_id')} = ${user.ward_id}`);
+  if (user && user.scope === 'producer') w.push(user.manufacture_id == null ? sql`false` : sql`${c('manufacture_id')} = ${user.manufacture_id}`);
   if (user && user.scope === 'province') {
     w.push(user.province_id == null ? sql`false` : sql`${c('ward_id')} in (select id from wards where province_id = ${user.province_id})`);
   }
@@ -178,7 +179,15 @@ export default defineModule({
           ws.addRow([`Thống kê lượt quét từ ${from.split('-').reverse().join('/')} đến ${to.split('-').reverse().join('/')}`]).font = { bold: true };
           ws.addRow(['STT', 'Sản phẩm', 'Cơ sở sản xuất', 'Phường/xã', 'Lượt quét', 'Lượt quét đầu (kích hoạt)', 'Tem nghi giả']).font = { bold: true };
           rows.forEach((r, i) => {
-            ws.addRow([i + 1, r.product_name, r.manufacture_name ?? '', r.ward_name ?? '', r.scans, r.first_scans, r.flagged]);
+            ws.addRow([
+              i + 1,
+              escapeCell(r.product_name),
+              escapeCell(r.manufacture_name ?? ''),
+              escapeCell(r.ward_name ?? ''),
+              r.scans,
+              r.first_scans,
+              r.flagged,
+            ]);
           });
           ws.columns.forEach((c, i) => {
             c.width = [6, 40, 32, 24, 12, 22, 14][i];

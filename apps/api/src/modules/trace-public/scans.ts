@@ -1,15 +1,22 @@
 /**
- * Consumer scans (issue 14 §7): what counts as a consumer, the location a consumer shares, and the
- * month partitions. Views are recorded by scan-batch.ts: the first scan activates a stamp, more than
- * SCAN_FLAG_AFTER scans flag it, and an address past SCAN_RATE_PER_10_MIN counted scans in ten
- * minutes still sees the page uncounted. Bots and prefetchers are not counted at all.
+ * Consumer scans (issue 14 §7, issue 28 §1): what counts as a consumer, the location a consumer
+ * shares, and the month partitions. Views are recorded by scan-batch.ts: the first scan activates a
+ * stamp; more than SCAN_FLAG_AFTER distinct scanners (scan-client.ts) since the last clearing mark it
+ * as an anomaly ('many scans, check the seal', the producer and the ward told); an address past
+ * SCAN_RATE_PER_10_MIN counted scans in ten minutes still sees the page uncounted. Bots and
+ * prefetchers are not counted at all. The public 'likely counterfeit' verdict needs both signals: the
+ * anomaly AND two different scanners' shared locations farther apart than travel allows. Either
+ * alone is cheap to fake (fresh addresses; two made-up positions), together they are what a copied
+ * stamp sold in many places produces.
  */
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { exec } from '../../core/resource-store';
+import { notify } from '../../core/notify';
+import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
+import { SCAN_TOKEN_MINUTES } from './scan-client';
 
 /** Link-preview fetchers, crawlers and scripted clients (Zalo's own in-app browser says "Zalo" and is a consumer: only its bot is listed). */
 const BOT_UA =
@@ -27,12 +34,18 @@ export function isAutomated(req: FastifyRequest): boolean {
 
 export interface ScanResult {
   scan_id: number;
+  /** page views counted (statistics) */
   scan_count: number;
+  /** distinct scanners */
+  scanner_count: number;
   flagged: boolean;
+  anomaly: boolean;
   first_scan_at: string | null;
 }
 
 export const FAR_APART_KM = 50;
+/** Faster than this between two scanners' positions is not travel (a car or a train; flights aside, a stamp is on a product on a shelf). */
+export const MAX_TRAVEL_KMH = 300;
 
 /** Great-circle distance in km (haversine, mean Earth radius). */
 export function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
@@ -46,26 +59,53 @@ export function distanceKm(a: { lat: number; long: number }, b: { lat: number; l
 export type LocationOutcome = 'unknown' | 'recorded' | 'flagged';
 
 /**
- * Stores the location a consumer agreed to share on the scan the page recorded (only within 15
- * minutes of it, once), and flags the stamp when another located scan of the same stamp within a
- * day lies more than 50 km away. One transaction.
+ * Stores the location a consumer agreed to share on the scan their page view just recorded: found by
+ * the scan token's hash (not a guessable id), for the client that made it (its cookie, or without
+ * one its address and browser), within SCAN_TOKEN_MINUTES, once. Flags the stamp when it already
+ * shows the anomaly and another scanner's located scan since the last clearing, within a day, lies
+ * more than FAR_APART_KM away at more than MAX_TRAVEL_KMH. One client's own scans never flag. One
+ * transaction.
  */
-export async function recordLocation(db: Db, code: string, scanId: number, lat: number, long: number): Promise<LocationOutcome> {
+export async function recordLocation(
+  db: Db,
+  o: { code: string; tokenHash: string; client: string | null; addr: string; lat: number; long: number },
+): Promise<LocationOutcome> {
   return db.transaction(async (tx) => {
-    const [scan] = await exec<{ stamp_code_id: number; scanned_at: string; product_id: number; manufacture_id: number | null; ward_id: number | null }>(
+    const [scan] = await exec<{
+      id: number;
+      stamp_code_id: number;
+      scanned_at: string;
+      client: string;
+      product_id: number;
+      manufacture_id: number | null;
+      ward_id: number | null;
+    }>(
       tx,
-      sql`update scans set lat = ${lat}, long = ${long}, located_at = now()
-        where id = ${scanId} and scanned_at > now() - interval '15 minutes' and lat is null
-          and stamp_code_id = (select id from stamp_codes where code = ${code})
-        returning stamp_code_id::float8 as stamp_code_id, scanned_at, product_id, manufacture_id, ward_id`,
+      sql`update scans set lat = ${o.lat}, long = ${o.long}, located_at = now()
+        where token_hash = ${o.tokenHash} and scanned_at > now() - make_interval(mins => ${SCAN_TOKEN_MINUTES}) and located_at is null
+          and stamp_code_id = (select id from stamp_codes where code = ${o.code})
+          and (client = ${o.client} or (${o.client}::text is null and addr = ${o.addr}))
+        returning id::float8 as id, stamp_code_id::float8 as stamp_code_id, scanned_at, client, product_id, manufacture_id, ward_id`,
     );
     if (!scan) return 'unknown';
-    const others = await exec<{ lat: number; long: number }>(
+    const [stamp] = await exec<{ anomaly: boolean; flagged: boolean; cleared_at: string | null }>(
       tx,
-      sql`select lat, long from scans where stamp_code_id = ${scan.stamp_code_id} and id <> ${scanId} and lat is not null
-        and scanned_at > now() - interval '1 day'`,
+      sql`select anomaly_at is not null as anomaly, flagged, cleared_at from stamp_codes where id = ${scan.stamp_code_id} for update`,
     );
-    if (!others.some((o) => distanceKm(o, { lat, long }) > FAR_APART_KM)) return 'recorded';
+    const cleared = stamp.cleared_at ? iso(stamp.cleared_at) : null;
+    const others = await exec<{ lat: number; long: number; scanned_at: string }>(
+      tx,
+      sql`select lat, long, scanned_at from scans where stamp_code_id = ${scan.stamp_code_id} and id <> ${scan.id} and lat is not null
+        and client is distinct from ${scan.client} and scanned_at > ${iso(scan.scanned_at)}::timestamptz - interval '1 day'
+        and (${cleared}::timestamptz is null or scanned_at > ${cleared}::timestamptz)`,
+    );
+    const at = Date.parse(String(iso(scan.scanned_at)));
+    const impossible = others.some((x) => {
+      const km = distanceKm(x, o);
+      const hours = Math.abs(at - Date.parse(String(iso(x.scanned_at)))) / 3_600_000;
+      return km > FAR_APART_KM && km / Math.max(hours, 1 / 3600) > MAX_TRAVEL_KMH;
+    });
+    if (!impossible || !stamp.anomaly) return 'recorded';
     const newly = await exec(tx, sql`update stamp_codes set flagged = true where id = ${scan.stamp_code_id} and not flagged returning id`);
     if (newly.length) {
       await exec(
@@ -96,5 +136,28 @@ export function startScanPartitions(app: FastifyInstance, s: Services) {
   });
   app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
+  });
+}
+
+/**
+ * Tells the producer's accounts and the ward's officers (who may see stamps) that a stamp passed the
+ * threshold of distinct scanners: a mark to look at, not a verdict (many addresses are cheap).
+ */
+export async function tellAnomaly(
+  s: Services,
+  stamp: { id: number; code: string; serial: number; product_id: number; manufacture_id: number | null; ward_id: number | null },
+) {
+  const [p] = await exec<{ name: string }>(s.db, sql`select name from products where id = ${stamp.product_id}`);
+  const users = await exec<{ id: number }>(
+    s.db,
+    sql`select u.id from users u where u.status = 'active' and (
+        u.manufacture_id = ${stamp.manufacture_id ?? 0}
+        or (u.ward_id = ${stamp.ward_id ?? 0} and exists (select 1 from role_permissions rp join permissions x on x.id = rp.permission_id
+          where rp.role_id = u.role_id and x.action = 'list' and x.subject = 'stamps')))`,
+  );
+  const title = `Tem số ${stamp.serial} được quét bất thường`;
+  const content = `Mã tem ${stamp.code} (${p?.name ?? 'sản phẩm'}) đã được nhiều người ở nhiều nơi kiểm tra. Trang công khai đang nhắc người tiêu dùng kiểm tra tem niêm phong. Vui lòng kiểm tra tại màn hình Thống kê tem; nếu tem không có vấn đề, cán bộ có thể gỡ đánh dấu kèm lý do.`;
+  await s.db.transaction(async (tx) => {
+    for (const u of users) await notify(s, { audience: 'user', user_id: Number(u.id) }, { title, content }, tx as unknown as Db);
   });
 }
