@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { listenLine } from './core/listen-banner';
 import { housekeeping } from './core/platform-routes';
 import { drainAndClose } from './core/shutdown';
 import { seedDemo } from './db/seed-demo';
@@ -28,7 +29,12 @@ async function main() {
   const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite nhúng tại ${config.dataDir}/pglite`;
   // one block: address, storage, how to sign in, the demo accounts
-  const block = [`\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`, `  Cơ sở dữ liệu: ${db}`, `  Nơi lưu tệp: ${app.services.storage.description}`];
+  const block = [
+    `\n  Hệ thống quản trị Nông nghiệp số đang chạy: ${url}`,
+    listenLine(config.HOST, (app.server.address() as { port: number }).port),
+    `  Cơ sở dữ liệu: ${db}`,
+    `  Nơi lưu tệp: ${app.services.storage.description}`,
+  ];
   if (generatedAdminPassword) {
     block.push(`  Đăng nhập: admin / ${generatedAdminPassword}   (mật khẩu tạo ngẫu nhiên, chỉ in một lần — hãy đổi sau khi đăng nhập)\n`);
   } else if (freshDatabase && config.ADMIN_PASSWORD) {

@@ -3,11 +3,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cannotOpenMessage } from '../src/db/client';
+import { backupTo, restoreFrom } from '../src/db/backup';
+import { cannotOpenMessage, openDatabase } from '../src/db/client';
 import { DataDirLocked, lockDataDir } from '../src/db/data-lock';
+import { migrate } from '../src/db/migrate';
 import { nodeArgs } from './bundle';
 import { serverHarness, signIn } from './server-process';
+import { emptyPglite } from './templates';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = 'Admin@12345';
@@ -35,6 +39,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedde
     const env = { DATA_DIR: dir, ADMIN_PASSWORD: PASSWORD };
     const first = await start(env);
     const lockFile = path.join(dir, 'pglite.lock');
+    // the banner names the interface it listens on (the harness narrows HOST to 127.0.0.1)
+    expect(first.output()).toMatch(/Đang nghe trên 127\.0\.0\.1, cổng \d+/);
     expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(first.child.pid);
     const token = await signIn(first.url, 'admin', PASSWORD);
     const name = `Bao ${crypto.randomBytes(4).toString('hex')}`;
@@ -125,5 +131,50 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('one process per embedde
     expect(m).toContain('Không mở được cơ sở dữ liệu nhúng tại /srv/nns/data/pglite');
     expect(m).toContain('npm run restore');
     expect(m).toContain('DATA_DIR=/srv/nns/data-khoi-phuc');
+  });
+});
+
+/** Modes (octal text) of a directory and everything under it that are not owner-only (0700 dirs, 0600 files). */
+function notOwnerOnly(dir: string): string[] {
+  const bad: string[] = [];
+  const walk = (p: string) => {
+    const st = fs.lstatSync(p);
+    const mode = st.mode & 0o777;
+    if (st.isDirectory()) {
+      if (mode !== 0o700) bad.push(`${p} ${mode.toString(8)}`);
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if (st.isFile() && mode !== 0o600) bad.push(`${p} ${mode.toString(8)}`);
+  };
+  walk(dir);
+  return bad;
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded database is readable and writable by its owner only', { timeout: 600_000 }, () => {
+  it('a new DATA_DIR, a copied one and a restored one: directories 0700, files 0600 (pg_control included), open and after close', async () => {
+    const fresh = path.join(tmpDir(), 'data');
+    const a = await openDatabase({ dir: path.join(fresh, 'pglite') });
+    expect(notOwnerOnly(fresh)).toEqual([]);
+    expect(fs.statSync(path.join(fresh, 'pglite/global/pg_control')).mode & 0o777).toBe(0o600);
+    // files PostgreSQL creates while it runs (a table, its WAL) are owner-only once closed, and unreachable meanwhile (0700 directory)
+    await a.query(sql`create table perms_probe as select generate_series(1, 20000) as n`);
+    await a.query(sql`checkpoint`);
+    await a.close();
+    expect(notOwnerOnly(fresh)).toEqual([]);
+
+    // a copy of a data directory made elsewhere (cp keeps PGlite's 0666): tightened when opened
+    const copied = path.join(tmpDir(), 'pglite');
+    const src = await emptyPglite(copied);
+    expect(notOwnerOnly(copied)).toEqual([]);
+    await migrate(src);
+    const file = path.join(tmpDir(), 'b.tar.gz');
+    await backupTo(src, path.join(tmpDir(), 'uploads'), file);
+    await src.close();
+
+    const restoredDir = path.join(tmpDir(), 'data');
+    const target = await openDatabase({ dir: path.join(restoredDir, 'pglite') });
+    await restoreFrom(target, path.join(restoredDir, 'uploads'), file);
+    await target.close();
+    expect(notOwnerOnly(path.join(restoredDir, 'pglite'))).toEqual([]);
+    expect(fs.statSync(restoredDir).mode & 0o777).toBe(0o700);
   });
 });

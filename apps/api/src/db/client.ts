@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-lock';
+import { makeOwnerOnly, mkdirOwnerOnly } from './owner-only';
 import { DEFAULT_POOL_SIZE } from './pool-size';
 import { setSharedReads } from './shared-read';
 import { type WriteClock, watchWrites } from './write-clock';
@@ -109,7 +110,8 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     };
   }
   const dir = o.dir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  // DATA_DIR and the database's directory: owner only (owner-only.ts)
+  if (!dir.startsWith('memory://')) mkdirOwnerOnly(path.dirname(path.resolve(dir)));
   // loaded only for the embedded engine: its module alone adds about 45 MB to a process on PostgreSQL
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -131,6 +133,7 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     if (lock) throw new Error(cannotOpenMessage(dir, err));
     throw err;
   }
+  if (lock) makeOwnerOnly(dir);
   // before drizzle or anyone else holds the client: every statement passes the watch
   const writes = watchWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
@@ -153,6 +156,7 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     async close() {
       try {
         await client.close();
+        if (lock) makeOwnerOnly(dir);
       } finally {
         lock?.release();
       }
