@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isGtin, withGs1CheckDigit } from '@nns/shared/validators';
+import { isGtin, withGs1CheckDigit, withTaxCheckDigit } from '@nns/shared/validators';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -42,11 +42,16 @@ test('producers: manufacturer, drawn material area, product with two images, app
   // three forms, a map, uploads, an import and an axe-core check of each screen: near the default 90 s when busy
   test.slow();
   const stamp = Date.now().toString(36).toUpperCase();
-  // a new valid GTIN-13 and tax code each run (893 + 9 random digits + check digit; 10 digits): both are
+  // a new valid GTIN-13 and tax code each run (893 + 9 random digits + check digit; 9 digits + check digit): both are
   // unique, so a retry on the same server (CI's one retry) is not a duplicate
   const gtin = withGs1CheckDigit(`893${String(randomInt(0, 1e9)).padStart(9, '0')}`);
   expect(isGtin(gtin)).toBe(true);
-  const taxCode = `60${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const taxCode = (() => {
+    for (;;) {
+      const c = withTaxCheckDigit(`60${String(randomInt(0, 1e7)).padStart(7, '0')}`);
+      if (c) return c;
+    }
+  })();
   const producer = `Hợp tác xã Sầu riêng Krông Pắc ${stamp}`;
   const product = `Sầu riêng Ri6 Krông Pắc ${stamp}`;
   const token = await signIn(page);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/app';
 import { deviceCookieName } from '../src/modules/auth/device-cookie';
+import { createChallenge, encodeSolution, solveChallenge } from '../src/modules/auth/signin-challenge';
 import { ADMIN_PASSWORD, call, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -30,6 +31,77 @@ function deviceCookie(r: Awaited<ReturnType<typeof signIn>>, username: string): 
 /** Moves the account's (or any key's) attempts back in time, as if that many seconds had passed. */
 const age = (like: string, seconds: number) =>
   t.database.query(sql`update login_attempts set at = at - make_interval(secs => ${seconds}) where key like ${like}`);
+
+describe('sign-in under a sustained attack (issue 28 §4)', () => {
+  const solve = async (app = t.app) => {
+    const c = (await app.inject({ method: 'GET', url: '/api/auth/challenge' })).json().data;
+    expect(c).toMatchObject({ algorithm: 'SHA-256', maxnumber: 400_000 });
+    const n = solveChallenge(c);
+    expect(n).not.toBeNull();
+    return encodeSolution(c, n as number);
+  };
+  const withChallenge = (username: string, password: string, ip: string, challenge: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, challenge }, remoteAddress: ip });
+
+  test('a new browser with the right password gets in by solving the challenge while guesses keep coming from 60 addresses', async () => {
+    const u = await makeUser(t);
+    let i = 0;
+    // one wrong guess at a time, from 60 rotating addresses, as fast as answered
+    const attack = async (n: number) => {
+      for (let k = 0; k < n; k++, i++) await signIn(u.username, `${WRONG}${i}`, `10.30.${Math.floor(i / 60) % 200}.${(i % 60) + 1}`);
+    };
+    await attack(40);
+    const touch = () => t.database.query(sql`update login_attempts set at = now() where key = ${`login:user:${u.username}`}`);
+    for (let round = 0; round < 3; round++) {
+      await attack(5);
+      await touch();
+      // without the challenge the account's turn is the attacker's: 429, asking for the challenge
+      const held = await signIn(u.username, u.password, '10.31.0.1');
+      expect(held.statusCode).toBe(429);
+      expect(held.json().data).toMatchObject({ challenge_required: true });
+      expect(held.json().message).toContain('thử thách');
+      // with it, at once: the owner's new browser is in, the attack still under way
+      const ok = await withChallenge(u.username, u.password, `10.31.0.${round + 2}`, await solve());
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.token).toBeTruthy();
+    }
+    // the attacker solving challenges is still limited per address and per (account, address)
+    for (let k = 0; k < 5; k++) expect((await withChallenge(u.username, WRONG, '10.32.0.1', await solve())).statusCode).toBe(401);
+    expect((await withChallenge(u.username, u.password, '10.32.0.1', await solve())).statusCode).toBe(429);
+  });
+
+  test('a challenge works once, and a forged, altered or expired one is refused with a field message', async () => {
+    const u = await makeUser(t);
+    const sol = await solve();
+    expect((await withChallenge(u.username, u.password, '10.33.0.1', sol)).statusCode).toBe(200);
+    const again = await withChallenge(u.username, u.password, '10.33.0.2', sol);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().data.errors).toEqual([{ field: 'challenge', message: 'Thử thách đăng nhập không hợp lệ hoặc đã hết hạn, vui lòng thử lại' }]);
+    const expired = await createChallenge(t.app.services, { number: 7, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    const fresh = await createChallenge(t.app.services, { number: 8 });
+    const wrongNumber = encodeSolution(fresh, 9);
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(encodeSolution(fresh, 8), 'base64').toString()), signature: 'a'.repeat(64) }),
+    ).toString('base64');
+    for (const c of [encodeSolution(expired, 7), wrongNumber, forged, 'khong-phai-base64']) {
+      const r = await withChallenge(u.username, u.password, '10.33.0.3', c);
+      expect(r.statusCode, c).toBe(400);
+      expect(r.json().data.errors[0].field).toBe('challenge');
+    }
+    expect((await withChallenge(u.username, u.password, '10.33.0.3', encodeSolution(fresh, 8))).statusCode).toBe(200);
+  });
+
+  test("an address's limit never holds a browser carrying the account's device cookie (an office behind one NAT)", async () => {
+    const office = '10.34.0.1';
+    const u = await makeUser(t);
+    const cookie = deviceCookie(await signIn(u.username, u.password, office), u.username);
+    for (let k = 0; k < 20; k++) expect((await signIn(`khong_co_${k}`, WRONG, office)).statusCode).toBe(401);
+    const v = await makeUser(t);
+    expect((await signIn(v.username, v.password, office)).statusCode).toBe(429);
+    const owner = await signIn(u.username, u.password, office, cookie);
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+});
 
 describe('sign-in limits: no lock-out by strangers (issue 12.1)', () => {
   test('a stranger failing from many addresses cannot keep out the owner of a device cookie; a new browser only waits, at most a minute', async () => {

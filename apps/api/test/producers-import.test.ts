@@ -8,7 +8,7 @@ let manufactureId: number;
 beforeAll(async () => {
   t = await makeApp();
   const m = await call(t, 'POST', '/api/admin/manufactures', {
-    body: { code: 'CSSX-IMP-01', name: "Hợp tác xã Cà phê Cư M'gar", tax_code: '6001112223', phone: '0905111222', status: 'active' },
+    body: { code: 'CSSX-IMP-01', name: "Hợp tác xã Cà phê Cư M'gar", tax_code: '6001112229', phone: '0905111222', status: 'active' },
   });
   manufactureId = m.body.data.entry.id;
   await call(t, 'POST', '/api/admin/manufactures', { body: { code: 'CSSX-IMP-02', name: 'Công ty TNHH Tiêu Lộc Ninh', phone: '0905111333' } });

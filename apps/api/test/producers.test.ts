@@ -33,8 +33,8 @@ describe('manufactures', () => {
     expect(r.status).toBe(400);
     expect(errorsOf(r)).toEqual(
       expect.arrayContaining([
-        { field: 'tax_code', message: MESSAGES.taxCode },
-        { field: 'phone', message: MESSAGES.phoneOrLandline },
+        { field: 'tax_code', message: MESSAGES.taxCodeShape('Mã số thuế') },
+        { field: 'phone', message: expect.stringMatching(/^Số điện thoại: đầu số 012 chưa được cấp cho mạng di động/) },
         { field: 'email', message: MESSAGES.email },
         { field: 'website', message: 'Website phải là địa chỉ bắt đầu bằng http://, https:// hoặc /' },
       ]),
@@ -63,9 +63,9 @@ describe('manufactures', () => {
       { type: 'vietgap', number: 'VG-2024-0153', issuer: 'Trung tâm Chứng nhận Phù hợp (QUACERT)', valid_until: '2027-06-30T00:00:00Z' },
       { type: 'ocop', stars: 4, issuer: 'UBND tỉnh Đắk Lắk' },
     ];
-    const r = await call(t, 'POST', '/api/admin/manufactures', { body: { ...base, tax_code: '6000123456-001', certifications } });
+    const r = await call(t, 'POST', '/api/admin/manufactures', { body: { ...base, tax_code: '6000123450-001', certifications } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.entry).toMatchObject({ tax_code: '6000123456-001', status: 'active', certifications });
+    expect(r.body.data.entry).toMatchObject({ tax_code: '6000123450-001', status: 'active', certifications });
     const dup = await call(t, 'POST', '/api/admin/manufactures', { body: { ...base, name: 'Khác' } });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Mã cơ sở đã tồn tại');
@@ -79,7 +79,7 @@ describe('manufactures', () => {
 
   it('exports the filtered list with Vietnamese headers and reads back', async () => {
     await call(t, 'POST', '/api/admin/manufactures', {
-      body: { code: 'CSSX-ST-002', name: 'Công ty TNHH Gạo Hồ Quang Trí', phone: '0939612345', tax_code: '2200123456' },
+      body: { code: 'CSSX-ST-002', name: 'Công ty TNHH Gạo Hồ Quang Trí', phone: '0939612345', tax_code: '2200123450' },
     });
     const e = await call(t, 'GET', '/api/admin/manufactures/export', { query: { search: 'gao ho quang' } });
     expect(e.status).toBe(200);
@@ -91,7 +91,7 @@ describe('manufactures', () => {
     expect(rows[0]).toEqual(expect.arrayContaining(['Mã số thuế', 'Người đại diện', 'Địa chỉ', 'Ngày tạo']));
     expect(rows[1].slice(0, 3)).toEqual([1, 'CSSX-ST-002', 'Công ty TNHH Gạo Hồ Quang Trí']);
     expect(rows[1][6]).toBe('Đang hoạt động');
-    expect(rows[1][rows[0].indexOf('Mã số thuế')]).toBe('2200123456');
+    expect(rows[1][rows[0].indexOf('Mã số thuế')]).toBe('2200123450');
   });
 });
 
@@ -102,7 +102,7 @@ describe('distributors, apps, labors: approve and count', () => {
       body: {
         code: 'NPP-001',
         name: 'Công ty CP Phân phối Nông sản Sài Gòn',
-        tax_code: '0312345678',
+        tax_code: '0312345673',
         phone: '0383812345',
         price: 185000,
         product_ids: [p.body.data.entry.id],

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FieldDef, ResourceDef } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
+import { withTaxCheckDigit } from '@nns/shared/validators';
 import { call, type TestApp, uploadedImageUrl } from './helpers';
 
 const rnd = () => crypto.randomBytes(3).toString('hex');
@@ -46,9 +47,13 @@ function textSample(f: FieldDef, key: string): string {
     case 'username':
       return `u_${rnd()}`;
     case 'citizen_id':
-      return `0${digits(11)}`;
-    case 'tax_code':
-      return digits(10);
+      // a province code of birth registration (079 Hồ Chí Minh), then 9 digits
+      return `079${digits(9)}`;
+    case 'tax_code': {
+      let code: string | null = null;
+      while (!code) code = withTaxCheckDigit(digits(9));
+      return code;
+    }
     case 'gtin':
       return gtin13();
     case 'slug':
@@ -71,7 +76,7 @@ export async function sampleValue(t: TestApp, def: ResourceDef, key: string, f: 
     case 'email':
       return `mau.${rnd()}@example.vn`;
     case 'phone':
-      return `09${digits(8)}`;
+      return `091${digits(7)}`;
     case 'password':
       return 'MatKhau@123';
     case 'integer':

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { DATE_ONLY_RE } from './dates';
 import { isUploadUrl, uploadExtension } from './media';
-import { isCitizenId, isEmail, isGtin, isPhone, isPhoneOrLandline, isTaxCode, isUsername, MESSAGES, normalizePhone, PHONE_INPUT_MAX } from './validators';
+import {
+  CITIZEN_ID_RE,
+  citizenIdProblem,
+  isEmail,
+  isGtin,
+  isUsername,
+  LANDLINE_RE,
+  LEGACY_PHONE_RE,
+  MESSAGES,
+  normalizePhone,
+  PHONE_INPUT_MAX,
+  phoneProblem,
+  TAX_CODE_RE,
+  taxCodeProblem,
+} from './validators';
 
 /**
  * Field builders: each field of a resource is declared once with its Vietnamese label and
@@ -141,10 +155,29 @@ export const polygon = (o: FieldOptions) => mk('polygon', { span: 24, ...o });
 export const bool = (o: FieldOptions) => mk('switch', { default: false, ...o });
 export const json = (shape: z.ZodType, o: FieldOptions) => mk('json', { span: 24, ...o }, { shape });
 
+/**
+ * Identifiers whose rules grew stricter than the rows already stored (a tax code's check digit, a
+ * CCCD's province code, a mobile carrier prefix): the reason a value is refused, or null. A create
+ * checks them in its schema; an update's schema checks only the older shape, and the write path
+ * (checkIdentifiers) applies the rule to a value that changes, so an existing row is never rewritten
+ * or blocked for a value nobody touched (GET /api/admin/identifier-report lists those rows).
+ */
+export function identifierProblem(f: FieldDef, v: string): string | null {
+  if (f.kind === 'phone') return phoneProblem(v, f.label, !!f.landline);
+  if (f.format === 'tax_code') return taxCodeProblem(v, f.label);
+  if (f.format === 'citizen_id') return citizenIdProblem(v, f.label);
+  return null;
+}
+
+/** Whether a field carries an identifier rule of identifierProblem. */
+export const isIdentifierField = (f: FieldDef) => f.kind === 'phone' || f.format === 'tax_code' || f.format === 'citizen_id';
+
+const LEGACY_SHAPES: Partial<Record<TextFormat, RegExp>> = { tax_code: TAX_CODE_RE, citizen_id: CITIZEN_ID_RE };
+
 const FORMAT_CHECKS: Record<TextFormat, [(v: string) => boolean, (label: string) => string]> = {
   username: [isUsername, () => MESSAGES.username],
-  citizen_id: [isCitizenId, () => MESSAGES.citizenId],
-  tax_code: [isTaxCode, () => MESSAGES.taxCode],
+  citizen_id: [(v) => CITIZEN_ID_RE.test(v), () => MESSAGES.citizenId],
+  tax_code: [(v) => TAX_CODE_RE.test(v), (l) => MESSAGES.taxCodeShape(l)],
   gtin: [isGtin, () => MESSAGES.gtin],
   slug: [(v) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v), (l) => MESSAGES.invalid(l)],
   url: [(v) => /^(https?:\/\/|\/)[^\s]+$/.test(v), (l) => `${l} phải là địa chỉ bắt đầu bằng http://, https:// hoặc /`],
@@ -164,7 +197,7 @@ function uploadMessage(v: unknown, kind: 'image' | 'file'): string | null {
 /** Blank strings count as empty: a required field then says '{label} bắt buộc'. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-function baseSchema(f: FieldDef): z.ZodType {
+function baseSchema(f: FieldDef, mode: 'create' | 'update' = 'create'): z.ZodType {
   const L = f.label;
   const req = MESSAGES.required(L);
   const typeErr = (msg: string) => ({ error: (iss: { input?: unknown }) => (iss.input === undefined ? req : msg) });
@@ -187,7 +220,12 @@ function baseSchema(f: FieldDef): z.ZodType {
       }
       if (f.format) {
         const [check, msg] = FORMAT_CHECKS[f.format];
-        return s.refine(check, msg(L));
+        const shaped = s.refine(check, msg(L));
+        if (!LEGACY_SHAPES[f.format] || mode === 'update') return shaped;
+        return shaped.superRefine((v, ctx) => {
+          const problem = check(v) ? identifierProblem(f, v) : null;
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        });
       }
       return s;
     }
@@ -199,8 +237,13 @@ function baseSchema(f: FieldDef): z.ZodType {
         .refine(isEmail, MESSAGES.email);
     case 'phone': {
       // stored in the one canonical form (normalizePhone: leading 0, digits only), so unique checks see one number
-      const [check, message] = f.landline ? [isPhoneOrLandline, MESSAGES.phoneOrLandline] : [isPhone, MESSAGES.phone];
-      return z.string(typeErr(message)).trim().max(PHONE_INPUT_MAX, MESSAGES.maxLength(L, PHONE_INPUT_MAX)).transform(normalizePhone).refine(check, message);
+      const message = f.landline ? MESSAGES.phoneOrLandline : MESSAGES.phone;
+      const s = z.string(typeErr(message)).trim().max(PHONE_INPUT_MAX, MESSAGES.maxLength(L, PHONE_INPUT_MAX)).transform(normalizePhone);
+      if (mode === 'update') return s.refine((v) => LEGACY_PHONE_RE.test(v) || (!!f.landline && LANDLINE_RE.test(v)), message);
+      return s.superRefine((v, ctx) => {
+        const problem = phoneProblem(v, L, !!f.landline);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      });
     }
     case 'integer':
     case 'money': {
@@ -264,7 +307,7 @@ function baseSchema(f: FieldDef): z.ZodType {
 
 /** The input schema of one field: optional fields accept null or blank (stored as null). */
 export function fieldSchema(f: FieldDef, mode: 'create' | 'update'): z.ZodType {
-  const base = baseSchema(f);
+  const base = baseSchema(f, mode);
   const isEmptyish = (v: unknown) =>
     v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0 && f.required);
   if (f.required) {

@@ -77,6 +77,8 @@ export const SUBJECTS = {
   discharge_traffic: { label: 'Lưu lượng xả thải', area: 'discharge' },
   discharge_inventory: { label: 'Kiểm kê xả thải', area: 'discharge' },
   system_logs: { label: 'Nhật ký hệ thống', area: 'system' },
+  // rows whose tax code, CCCD or phone fails the identifier rules (GET /api/admin/identifier-report)
+  identifier_report: { label: 'Báo cáo mã định danh cần sửa', area: 'system' },
 } as const satisfies Record<string, { label: string; area: Area }>;
 export type Subject = keyof typeof SUBJECTS;
 

@@ -1,8 +1,8 @@
-import type { ResourceDef } from '@nns/shared';
+import { identifierProblem, isIdentifierField, type ResourceDef } from '@nns/shared';
 import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conflict } from './errors';
+import { badRequest, conflict } from './errors';
 import type { Ctx, ResourceHooks } from './module';
 import { col, searchTextOf, whereSql } from './resource-query';
 import { checkRefs, checkUnique, exec, insertSql, mapDbError, present, updateSql } from './resource-store';
@@ -84,12 +84,30 @@ export function echoedKeys(def: ResourceDef, hooks: ResourceHooks = {}): string[
   return [...out];
 }
 
+/**
+ * Identifier rules (a tax code's check digit, a CCCD's province, a mobile carrier prefix) on every
+ * value written anew; a value an update leaves as it was stored passes on its older shape (the update
+ * schema checked it), so a row from before the rule is never blocked or rewritten for it.
+ */
+export function checkIdentifiers(def: ResourceDef, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  const errors: { field: string; message: string }[] = [];
+  for (const [k, f] of Object.entries(def.fields)) {
+    const v = data[k];
+    if (!isIdentifierField(f) || typeof v !== 'string' || v === '') continue;
+    if (existing && existing[k] === v) continue;
+    const problem = identifierProblem(f, v);
+    if (problem) errors.push({ field: k, message: problem });
+  }
+  if (errors.length) throw badRequest(errors);
+}
+
 const pick = (row: Record<string, unknown>, keys?: string[]) => (keys ? Object.fromEntries(keys.map((k) => [k, row[k] ?? null])) : row);
 
 /** Creates (no `existing`) or changes one record; answers the stored row. */
 export async function writeRecord(o: WriteOp): Promise<Record<string, unknown>> {
   const { def, hooks = {}, ctx, db, existing } = o;
   let data: Record<string, unknown> = { ...o.data };
+  checkIdentifiers(def, data, existing);
   await settleScope(db, def, ctx.user, data, existing);
   if (existing) {
     if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);

@@ -1,38 +1,20 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../core/services';
-import type { Database } from '../../db/client';
+import { serverKey } from './server-keys';
 
 /**
  * Device cookies (OWASP, "Slow brute force defence with device cookies"): after a successful
  * sign-in the browser gets an httpOnly cookie naming the account and a random nonce, signed with an
  * HMAC key. A browser that presents a valid one for the account it signs in to is limited on its own
  * (per device) and exempt from the account-wide limit, so strangers failing at that account cannot
- * keep its owner out. The key lives in `settings` (shared by every process), made once.
+ * keep its owner out. The key is `device_cookie_key` (server-keys.ts).
  */
 export const DEVICE_COOKIE_DAYS = 180;
-const KEY_SETTING = 'device_cookie_key';
 /** sent only to the sign-in route */
 const COOKIE_PATH = '/api/auth/login';
 
-const keys = new WeakMap<Database, Promise<Buffer>>();
-
-function deviceKey(s: Services): Promise<Buffer> {
-  let k = keys.get(s.database);
-  if (!k) {
-    k = (async () => {
-      const fresh = crypto.randomBytes(32).toString('base64');
-      // of several processes making it at once, the first insert wins and all read that one
-      await s.database.query(sql`insert into settings (key, value) values (${KEY_SETTING}, to_jsonb(${fresh}::text)) on conflict (key) do nothing`);
-      const [r] = await s.database.query<{ v: string }>(sql`select value #>> '{}' as v from settings where key = ${KEY_SETTING}`);
-      return Buffer.from(r.v, 'base64');
-    })();
-    k.catch(() => keys.delete(s.database));
-    keys.set(s.database, k);
-  }
-  return k;
-}
+const deviceKey = (s: Services) => serverKey(s, 'device_cookie_key');
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 const norm = (username: string) => username.trim().toLowerCase();

@@ -53,22 +53,28 @@ export const LOGIN_ACCOUNT_MAX_DELAY_SECONDS = 60;
 
 export const accountKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
 
+/** account-wide failures a sign-in with a solved challenge may still add in a window (it only counts them) */
+export const LOGIN_CHALLENGE_ACCOUNT_MAX = 100_000;
+
 /**
  * The sign-in limits (OWASP's defence against slow brute force without lock-out by strangers):
  * - per address (20 per window) and per (account, address) (5): a stranger holds back only themselves;
  * - a browser carrying the account's device cookie (it signed in to it before) is limited per device
- *   (5) and is exempt from the account-wide limit;
+ *   (5) only: neither the account-wide limit nor its address's limit (an office behind one NAT) holds it;
  * - any other browser shares the account-wide limit, progressive (1, 2, 4 … 60 s between guesses
- *   past five failures), never a hard stop: the owner on a new device waits a minute at most.
+ *   past five failures), unless it brings a solved sign-in challenge (signin-challenge.ts): then its
+ *   failures are only counted there, so an attacker holding the account's next turn cannot keep the
+ *   owner's new browser out.
  */
-export function loginLimits(username: string, ip: string, device: string | null): Limit[] {
+export function loginLimits(username: string, ip: string, device: string | null, solved = false): Limit[] {
   const name = username.trim().toLowerCase();
-  const byIp = { key: `login:ip:${ip}`, max: LOGIN_PER_IP, windowMinutes: WINDOW_MINUTES };
-  if (device) return [{ key: `login:device:${device}`, max: LOGIN_PER_DEVICE, windowMinutes: WINDOW_MINUTES }, byIp];
+  if (device) return [{ key: `login:device:${device}`, max: LOGIN_PER_DEVICE, windowMinutes: WINDOW_MINUTES }];
   return [
     { key: `login:pair:${name}|${ip}`, max: LOGIN_PER_ACCOUNT_ADDRESS, windowMinutes: WINDOW_MINUTES },
-    byIp,
-    { key: accountKey(name), max: LOGIN_ACCOUNT_FREE, windowMinutes: WINDOW_MINUTES, progressive: { capSeconds: LOGIN_ACCOUNT_MAX_DELAY_SECONDS } },
+    { key: `login:ip:${ip}`, max: LOGIN_PER_IP, windowMinutes: WINDOW_MINUTES },
+    solved
+      ? { key: accountKey(name), max: LOGIN_CHALLENGE_ACCOUNT_MAX, windowMinutes: WINDOW_MINUTES }
+      : { key: accountKey(name), max: LOGIN_ACCOUNT_FREE, windowMinutes: WINDOW_MINUTES, progressive: { capSeconds: LOGIN_ACCOUNT_MAX_DELAY_SECONDS } },
   ];
 }
 

@@ -21,6 +21,8 @@ export const MSG = {
   badCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng',
   locked: 'Tài khoản đã bị khóa, vui lòng liên hệ quản trị viên',
   tooManyLogins: 'Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
+  challengeRequired: 'Tài khoản đang bị thử mật khẩu nhiều lần: trình duyệt cần giải một thử thách ngắn trước khi đăng nhập',
+  badChallenge: 'Thử thách đăng nhập không hợp lệ hoặc đã hết hạn, vui lòng thử lại',
   tooManyResets: 'Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần, vui lòng thử lại sau',
   tooManyChanges: 'Bạn đã nhập sai mật khẩu hiện tại quá nhiều lần, vui lòng thử lại sau',
   wrongOldPassword: 'Mật khẩu hiện tại không đúng',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, unauthorized } from '../../core/errors';
+import { AppError, badRequest, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
 import { createSession } from '../../core/session';
@@ -9,11 +9,14 @@ import { logSignIn, throttleReason } from './login-log';
 import { presentUser, profileEntrySchema, userEntrySchema } from './presenter';
 import { type Attempt, accountKey, loginLimits, reserve, type Throttled } from './rate-limit';
 import { MSG, requiredString } from './schemas';
+import { CHALLENGE_REQUIRED, createChallenge, redeemSolution } from './signin-challenge';
 
 const loginBody = z
   .object({
     username: requiredString('Tên đăng nhập', 255),
     password: requiredString('Mật khẩu', 1024),
+    /** a solved sign-in challenge (signin-challenge.ts), asked for while the account is under attack */
+    challenge: z.string({ error: 'Thử thách đăng nhập không hợp lệ' }).max(4096, 'Thử thách đăng nhập không hợp lệ').optional(),
   })
   .strict();
 
@@ -41,11 +44,14 @@ export default defineModule({
       response: z.object({ token: z.string(), token_type: z.literal('Bearer'), must_change_password: z.boolean(), entry: userEntrySchema }),
       message: 'Đăng nhập thành công',
       async handler(ctx) {
-        const { username, password } = ctx.body;
+        const { username, password, challenge } = ctx.body;
         const req = ctx.req;
         // a browser that signed in to this account before is exempt from the account-wide limit
         const device = await deviceOf(services, req, username);
-        const limits = loginLimits(username, req.ip, device);
+        // so is one that solved a sign-in challenge (used up here, once)
+        const solved = !device && !!challenge && (await redeemSolution(services, challenge));
+        if (challenge && !device && !solved) throw badRequest([{ field: 'challenge', message: MSG.badChallenge }]);
+        const limits = loginLimits(username, req.ip, device, solved);
         let attempt: Attempt;
         try {
           // reserved before the password is checked, so concurrent guesses cannot overshoot the limits
@@ -62,6 +68,10 @@ export default defineModule({
               retryAfter,
               trustedDevice: !!device,
             });
+            // held by the account-wide turn: a solved challenge gets past it (the web solves one and retries)
+            if (!device && keys.includes(accountKey(username))) {
+              throw new AppError(429, MSG.challengeRequired, { retry_after: retryAfter ?? 1, [CHALLENGE_REQUIRED]: true }, err.headers);
+            }
           }
           throw err;
         }
@@ -98,6 +108,19 @@ export default defineModule({
         ctx.req.user = { id: u.id, username: u.username } as SessionUser;
         await ctx.audit({ action: 'login', subject: 'users', recordId: u.id });
         return { token, token_type: 'Bearer', must_change_password: !!entry?.must_change_password, entry };
+      },
+    });
+
+    router.add({
+      method: 'GET',
+      url: '/api/auth/challenge',
+      access: 'public',
+      summary: 'Thử thách đăng nhập (bằng chứng công việc ALTCHA) khi tài khoản đang bị dò mật khẩu',
+      tags: ['Xác thực'],
+      response: z.object({ algorithm: z.literal('SHA-256'), challenge: z.string(), maxnumber: z.number(), salt: z.string(), signature: z.string() }),
+      async handler(ctx) {
+        ctx.reply.header('cache-control', 'no-store');
+        return createChallenge(services);
       },
     });
 
