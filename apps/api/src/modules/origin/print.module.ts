@@ -3,7 +3,7 @@ import stampsDef from '@nns/shared/resources/stamps';
 import { MAX_PRINT_LINES } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { conflict, notFound } from '../../core/errors';
+import { AppError, conflict, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -14,6 +14,12 @@ import { drawSheet } from './stamp-sheet';
 const tags = ['In tem'];
 const sheetKey = (token: string) => `stamp-sheets/${token}.pdf`;
 const SHEET_KEY_RE = /^stamp-sheets\/[A-Za-z0-9_-]{20,64}\.pdf$/;
+/** How long a sheet's download link lives, as an export's does; the print history asks for a fresh one. */
+export const SHEET_LINK_SECONDS = 3600;
+export const SHEET_LINK_EXPIRED =
+  'Đường dẫn tệp in tem đã hết hạn (chỉ dùng được trong 1 giờ). Hãy mở lại tệp từ lịch sử in của đợt tem để nhận đường dẫn mới.';
+const newLinkToken = () => crypto.randomBytes(24).toString('base64url');
+const sheetUrl = (linkToken: string, runId: number, from: unknown, to: unknown) => `/api/stamp-sheets/${linkToken}/tem-${runId}-${from}-${to}.pdf`;
 
 const printParams = z
   .object({
@@ -73,8 +79,8 @@ export default defineModule({
             stamps,
             paper: ctx.query.paper ?? 'a4',
           });
-          const token = crypto.randomBytes(24).toString('base64url');
-          const key = sheetKey(token);
+          const key = sheetKey(crypto.randomBytes(24).toString('base64url'));
+          const linkToken = newLinkToken();
           await services.storage.put(key, pdf);
           const from = stamps[0].serial;
           const to = stamps[stamps.length - 1].serial;
@@ -86,9 +92,10 @@ export default defineModule({
             );
             const [job] = await exec<Record<string, unknown>>(
               db,
-              sql`insert into stamp_print_jobs (stamp_id, serial_from, serial_to, count, lines, layout, file_key, created_by)
-                  values (${run.id}, ${from}, ${to}, ${stamps.length}, ${ctx.params.line}, ${JSON.stringify({ ...layout, paper: ctx.query.paper ?? 'a4' })}::jsonb, ${key}, ${ctx.user?.id ?? null})
-                  returning id, stamp_id, serial_from, serial_to, count, lines, created_at`,
+              sql`insert into stamp_print_jobs (stamp_id, serial_from, serial_to, count, lines, layout, file_key, link_token, link_expires_at, created_by)
+                  values (${run.id}, ${from}, ${to}, ${stamps.length}, ${ctx.params.line}, ${JSON.stringify({ ...layout, paper: ctx.query.paper ?? 'a4' })}::jsonb, ${key},
+                    ${linkToken}, now() + make_interval(secs => ${SHEET_LINK_SECONDS}), ${ctx.user?.id ?? null})
+                  returning id, stamp_id, serial_from, serial_to, count, lines, created_at, link_expires_at`,
             );
             await refreshRun(db, Number(run.id));
             await ctx.audit(
@@ -100,10 +107,15 @@ export default defineModule({
               },
               db,
             );
-            const name = `tem-${run.id}-${from}-${to}.pdf`;
             return {
-              url: `/api/stamp-sheets/${token}/${name}`,
-              job: { ...job, serial_from: Number(job.serial_from), serial_to: Number(job.serial_to), created_at: iso(job.created_at) },
+              url: sheetUrl(linkToken, Number(run.id), from, to),
+              job: {
+                ...job,
+                serial_from: Number(job.serial_from),
+                serial_to: Number(job.serial_to),
+                created_at: iso(job.created_at),
+                link_expires_at: iso(job.link_expires_at),
+              },
             };
           } catch (err) {
             await services.storage.remove(key).catch(() => {});
@@ -123,24 +135,54 @@ export default defineModule({
         const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
         const rows = await exec<Record<string, unknown>>(
           services.db,
-          sql`select j.id, j.serial_from, j.serial_to, j.count, j.lines, j.layout, j.file_key, j.created_at, j.created_by, u.full_name as created_by_name
+          sql`select j.id, j.serial_from, j.serial_to, j.count, j.lines, j.layout, j.file_key is not null as has_file, j.created_at, j.created_by, u.full_name as created_by_name,
+                case when j.link_expires_at > now() then j.link_token end as link_token, j.link_expires_at
               from stamp_print_jobs j left join users u on u.id = j.created_by where j.stamp_id = ${run.id} order by j.created_at desc, j.id desc limit 500`,
         );
-        const entries = rows.map(({ file_key, ...r }) => {
-          const token = SHEET_KEY_RE.test(String(file_key)) ? String(file_key).slice('stamp-sheets/'.length, -'.pdf'.length) : null;
-          return {
-            ...r,
-            serial_from: Number(r.serial_from),
-            serial_to: Number(r.serial_to),
-            created_at: iso(r.created_at),
-            url: token ? `/api/stamp-sheets/${token}/tem-${run.id}-${r.serial_from}-${r.serial_to}.pdf` : null,
-          };
-        });
+        // a live link is offered as it is; an expired one (or none) is renewed through POST …/print-jobs/{id}/link
+        const entries = rows.map(({ link_token, link_expires_at, ...r }) => ({
+          ...r,
+          serial_from: Number(r.serial_from),
+          serial_to: Number(r.serial_to),
+          created_at: iso(r.created_at),
+          url: link_token ? sheetUrl(String(link_token), Number(run.id), r.serial_from, r.serial_to) : null,
+          link_expires_at: link_token ? iso(link_expires_at) : null,
+        }));
         return { entries };
       },
     });
 
-    // opened by the browser (no Authorization header): the unguessable token is the permission
+    router.add({
+      method: 'POST',
+      url: '/api/admin/stamps/print-jobs/:id/link',
+      access: { action: 'update', subject: 'stamps' },
+      summary: `Đường dẫn mới (dùng trong ${SHEET_LINK_SECONDS / 3600} giờ) để mở lại tệp PDF của một lần in; đường dẫn cũ hết hiệu lực`,
+      tags,
+      params: idParams,
+      message: 'Đã tạo đường dẫn mới',
+      handler: (ctx) =>
+        services.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const [job] = await exec<{ id: number; stamp_id: number; serial_from: unknown; serial_to: unknown; file_key: string | null }>(
+            db,
+            sql`select id, stamp_id, serial_from, serial_to, file_key from stamp_print_jobs where id = ${ctx.params.id} for update`,
+          );
+          if (!job) throw notFound('Lần in không tồn tại');
+          // the run's own scope and permission decide (another ward's job answers as one that does not exist)
+          const run = await findOne(db, stampsDef, job.stamp_id, ctx);
+          if (!job.file_key || !SHEET_KEY_RE.test(job.file_key)) throw notFound('Tệp in tem không tồn tại');
+          const linkToken = newLinkToken();
+          const [row] = await exec<{ link_expires_at: unknown }>(
+            db,
+            sql`update stamp_print_jobs set link_token = ${linkToken}, link_expires_at = now() + make_interval(secs => ${SHEET_LINK_SECONDS})
+                where id = ${job.id} returning link_expires_at`,
+          );
+          await ctx.audit({ action: 'print', subject: 'stamps', recordId: Number(run.id), after: { job_id: job.id, link: 'renewed' } }, db);
+          return { url: sheetUrl(linkToken, Number(run.id), job.serial_from, job.serial_to), expires_at: iso(row.link_expires_at) };
+        }),
+    });
+
+    // opened by the browser (no Authorization header): the unguessable, short-lived link is the permission
     router.add({
       method: 'GET',
       url: '/api/stamp-sheets/:token/:name',
@@ -151,8 +193,12 @@ export default defineModule({
       secretParams: ['token'],
       params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Mã tệp không hợp lệ'), name: z.string().max(200) }).strict(),
       handler: async (ctx) => {
-        const key = sheetKey(ctx.params.token);
-        const [job] = await exec(services.db, sql`select id from stamp_print_jobs where file_key = ${key}`);
+        const [job] = await exec<{ file_key: string | null; live: boolean }>(
+          services.db,
+          sql`select file_key, link_expires_at > now() as live from stamp_print_jobs where link_token = ${ctx.params.token}`,
+        );
+        if (job && !job.live) throw new AppError(410, SHEET_LINK_EXPIRED);
+        const key = job?.file_key ?? '';
         const body = job && SHEET_KEY_RE.test(key) ? await services.storage.stream(key) : null;
         if (!body) throw notFound('Tệp in tem không tồn tại');
         return ctx.reply

@@ -158,6 +158,14 @@ interface JobRow {
   created_at: string;
   created_by_name: string | null;
   url: string | null;
+  has_file: boolean;
+}
+
+/** A fresh link to a printed sheet (the old one expired), opened in a new tab. */
+async function reopen(jobId: number) {
+  const env = await withLoading(api.post(`/api/admin/stamps/print-jobs/${jobId}/link`));
+  if (env?.code !== 200) return resultPopup(env);
+  window.open(buildUrl(env.data.url as string), '_blank', 'noopener');
 }
 
 /** Every sheet printed from the run: who, when, which serials, on which paper; the PDF opens again. */
@@ -186,11 +194,16 @@ function JobsTab({ runId }: { runId: number }) {
         {
           title: 'Tệp PDF',
           key: 'url',
+          // a sheet's link lives an hour: an expired one is renewed on the click
           render: (_v, r) =>
             r.url ? (
               <a href={buildUrl(r.url)} target="_blank" rel="noreferrer">
                 Mở lại
               </a>
+            ) : r.has_file ? (
+              <Button type="link" size="small" onClick={() => reopen(r.id)}>
+                Mở lại
+              </Button>
             ) : null,
         },
       ]}
