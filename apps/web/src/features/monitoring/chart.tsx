@@ -4,6 +4,7 @@ import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent } f
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { textOn } from './band-tag';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkAreaComponent, CanvasRenderer]);
 
@@ -43,6 +44,7 @@ export function ParameterChart({
   colorOf,
   labelOf,
   hourly,
+  category,
 }: {
   label: string;
   unit: string;
@@ -51,6 +53,8 @@ export function ParameterChart({
   colorOf: (level: number) => string;
   labelOf: (level: number) => string;
   hourly: boolean;
+  /** the decision's own category of a value (VN_AQI, VN_WQI), named in the tooltip with its colour */
+  category?: (v: number) => { label: string; color: string } | null;
 }) {
   const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -84,10 +88,24 @@ export function ParameterChart({
       animation: false,
       grid: { left: narrow ? 44 : 56, right: narrow ? 12 : 24, top: narrow ? 58 : 36, bottom: 40 },
       legend: { top: 4, itemGap: narrow ? 6 : 10, data: ['Trung bình', 'Nhỏ nhất', 'Lớn nhất'] },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
-      },
+      tooltip: category
+        ? {
+            trigger: 'axis',
+            // each value with the decision's category in its official colour
+            formatter: (ps: { marker: string; seriesName: string; value: [number, number] }[]) =>
+              [
+                ps.length ? vnTime(ps[0].value[0], hourly) : '',
+                ...ps.map((x) => {
+                  const c = category(x.value[1]);
+                  const chip = c ? ` <span style="background:${c.color};color:${textOn(c.color)};padding:0 4px;border-radius:2px">${c.label}</span>` : '';
+                  return `${x.marker}${x.seriesName}: <b>${fmt(x.value[1])}${unit ? ` ${unit}` : ''}</b>${chip}`;
+                }),
+              ].join('<br/>'),
+          }
+        : {
+            trigger: 'axis',
+            valueFormatter: (v: number) => `${fmt(v)}${unit ? ` ${unit}` : ''}`,
+          },
       xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: (v: number) => vnTime(v, hourly) } },
       yAxis: { type: 'value', min: axisMin, max: axisMax, name: unit, axisLabel: { formatter: (v: number) => fmt(v) } },
       series: [
@@ -106,7 +124,7 @@ export function ParameterChart({
       window.removeEventListener('resize', onResize);
       chart.dispose();
     };
-  }, [points, bands, unit, hourly, colorOf, labelOf]);
+  }, [points, bands, unit, hourly, colorOf, labelOf, category]);
   return <div ref={el} role="img" aria-label={`Biểu đồ ${label}`} data-testid={`chart-${label}`} style={{ width: '100%', height: 280 }} />;
 }
 

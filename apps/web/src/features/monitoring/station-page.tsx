@@ -1,5 +1,5 @@
 import { FileExcelOutlined } from '@ant-design/icons';
-import { type BandRange, levelColor, levelLabel, type MonitoringType } from '@nns/shared/monitoring';
+import { type BandRange, levelColor, levelLabel, type MonitoringType, officialCategory } from '@nns/shared/monitoring';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
 import { useSession } from '../../core/session';
-import { BandTag } from './band-tag';
+import { BandTag, textOn } from './band-tag';
 import { MultiLineChart, ParameterChart, type Point } from './chart';
 
 interface StatAnswer {
@@ -22,6 +22,7 @@ interface StatAnswer {
     type: number;
     last_band: number | null;
     last_reading_at: string | null;
+    last_values?: Record<string, number> | string | null;
     ward?: { name?: string } | null;
   };
   interval: 'hour' | 'day' | 'month';
@@ -176,9 +177,22 @@ export function StationPage() {
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   };
   const labelOf = useCallback((l: number) => levelLabel(type, l), [type]);
+  const categoryOf = useMemo(
+    () => ({
+      aqi: (v: number) => officialCategory('aqi', v),
+      aqi_day: (v: number) => officialCategory('aqi_day', v),
+      wqi: (v: number) => officialCategory('wqi', v),
+    }),
+    [],
+  );
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được thống kê của trạm'} />;
   const s = data.station;
+  const last = (typeof s.last_values === 'string' ? JSON.parse(s.last_values) : s.last_values) as Record<string, number> | null | undefined;
+  // the decision's own category of the latest index (QĐ 1459 VN_AQI, QĐ 1460 VN_WQI), beside the spec's band
+  const index =
+    type === 1 ? { key: 'aqi', name: 'VN_AQI', law: 'QĐ 1459/QĐ-TCMT' } : type === 2 ? { key: 'wqi', name: 'VN_WQI', law: 'QĐ 1460/QĐ-TCMT' } : null;
+  const official = index ? officialCategory(index.key, last?.[index.key]) : null;
   const keys = Object.keys(data.series).sort((a, b) => Number(b in data.bands) - Number(a in data.bands));
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -190,6 +204,19 @@ export function StationPage() {
                 {s.name}
               </Typography.Title>
               <BandTag type={s.type} band={s.last_band} />
+              {index && official && (
+                <Tag
+                  color={official.color}
+                  style={{ color: textOn(official.color), fontWeight: 600 }}
+                  data-testid="official-category"
+                  title={`Phân loại theo ${index.law}`}
+                >
+                  {`${index.name} ${last?.[index.key]}: ${official.label}`}
+                </Tag>
+              )}
+              {index && !official && (
+                <Tag data-testid="official-category">{type === 1 ? 'Chưa có VN_AQI (cần số liệu bụi PM10 hoặc PM2.5)' : 'Chưa có VN_WQI'}</Tag>
+              )}
             </Space>
           }
           extra={phone ? null : <Link to="/admin/monitoring/locations">Danh sách trạm</Link>}
@@ -200,6 +227,9 @@ export function StationPage() {
             { key: 'ward', label: 'Phường/xã', children: s.ward?.name ?? '' },
             { key: 'last', label: 'Lần đo gần nhất', children: s.last_reading_at ? formatDateTime(s.last_reading_at) : 'Không có dữ liệu' },
             { key: 'src', label: 'Ngưỡng đang áp dụng', children: SOURCE[data.band_source] },
+            ...(type === 3 && last?.rain_24h != null
+              ? [{ key: 'rain24', label: 'Lượng mưa 24 giờ', children: `${last.rain_24h.toLocaleString('vi-VN', { maximumFractionDigits: 2 })} mm` }]
+              : []),
           ]}
         />
       </Card>
@@ -243,6 +273,7 @@ export function StationPage() {
                   colorOf={colorOf}
                   labelOf={labelOf}
                   hourly={data.interval === 'hour'}
+                  category={categoryOf[k as keyof typeof categoryOf]}
                 />
               </Card>
             </Col>

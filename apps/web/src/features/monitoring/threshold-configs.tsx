@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BandRange } from '@nns/shared/monitoring';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
+import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
 import { textOn } from './band-tag';
 
@@ -20,6 +21,7 @@ const KINDS = [
 
 interface ConfigAnswer {
   ward_id: number | null;
+  ward: { id: number; name: string; province_name: string | null } | null;
   source: 'ward' | 'default' | 'preset';
   config: { parameters: Record<string, BandRange[]> };
   preset: { parameters: Record<string, BandRange[]> };
@@ -87,6 +89,18 @@ export function RangesTable({
             ),
           },
           {
+            title: 'Gồm cả giá trị đến',
+            key: 'incl',
+            render: (_: unknown, b: BandRange, i: number) => (
+              <Checkbox
+                aria-label={`Gồm cả giá trị đến, khoảng ${i + 1} của ${name}`}
+                checked={b.to_inclusive === true}
+                disabled={b.to === null}
+                onChange={(e) => change(i, e.target.checked ? { to_inclusive: true } : { to_inclusive: undefined })}
+              />
+            ),
+          },
+          {
             title: '',
             key: 'x',
             render: (_: unknown, _b: BandRange, i: number) => (
@@ -116,7 +130,9 @@ export function RangesTable({
 /** The band ranges of one type: per parameter, contiguous ranges each with a level; the server checks overlaps and gaps. */
 function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   const qc = useQueryClient();
-  const { can } = useSession();
+  const { can, user } = useSession();
+  // the national default is scope 'all''s to change (issue 28 §3b): others save a ward's own
+  const mayEditDefault = user?.scope === 'all';
   const key = [...queryKeys('monitorings').all, 'config', kind, wardId];
   const q = useQuery({
     queryKey: key,
@@ -144,9 +160,17 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space wrap>
+        <Typography.Text strong data-testid="config-ward">
+          {data.ward
+            ? `Đang cấu hình: ${data.ward.name}${data.ward.province_name ? ` – ${data.ward.province_name}` : ''}`
+            : 'Đang cấu hình: ngưỡng mặc định cho mọi phường/xã trong cả nước'}
+        </Typography.Text>
         <Tag color={data.source === 'ward' ? 'green' : data.source === 'default' ? 'blue' : 'default'}>{SOURCE[data.source]}</Tag>
         <Button onClick={() => setParams(structuredClone(data.preset.parameters))}>Dùng ngưỡng quốc gia</Button>
       </Space>
+      {data.ward_id == null && !mayEditDefault && (
+        <Alert type="info" showIcon message="Ngưỡng mặc định chỉ tài khoản phạm vi toàn quốc được sửa; hãy chọn một phường/xã thuộc tỉnh/thành phố của bạn." />
+      )}
       {errors.length > 0 && (
         <Alert
           type="error"
@@ -198,15 +222,16 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
           }}
           options={data.parameters.filter((x) => !(x.key in params)).map((x) => ({ value: x.key, label: x.label }))}
         />
-        {can('update', 'monitorings') && (
+        {can('update', 'monitorings') && (data.ward_id != null || mayEditDefault) && (
           <Button type="primary" onClick={() => void save()}>
             Lưu
           </Button>
         )}
       </Space>
       <Typography.Text type="secondary">
-        Mỗi khoảng gồm giá trị từ (tính cả) đến (không tính, trừ khoảng cuối); các khoảng phải liền nhau, không chồng và không hở. Mức của một lần đo là mức xấu
-        nhất trong các thông số có ngưỡng.
+        Mỗi khoảng gồm giá trị từ (tính cả, hoặc ngay trên giá trị đến của khoảng trước khi khoảng đó gồm cả giá trị đến) đến (không tính, trừ khoảng cuối và
+        khoảng đánh dấu gồm cả giá trị đến); các khoảng phải liền nhau, không chồng và không hở. Mức của một lần đo là mức xấu nhất trong các thông số có
+        ngưỡng; trạm mưa xếp cấp theo lượng mưa 24 giờ.
       </Typography.Text>
     </Space>
   );
@@ -317,28 +342,22 @@ function InsectEditor({ wardId }: { wardId: number | null }) {
 
 export function ThresholdConfigsPage() {
   const { user } = useSession();
-  const isAdmin = user?.username === 'admin';
+  // scope 'all' picks any ward (none: the national default); a province officer the wards of their
+  // province (the picker asks the server, narrowed to it: every ward can be found, not the first 100)
+  const picks = user?.scope === 'all' || user?.scope === 'province';
   const [wardId, setWardId] = useState<number | null>(null);
-  const wards = useQuery({
-    queryKey: [...queryKeys('wards').all, 'config-picker'],
-    queryFn: ({ signal }) => api.get<{ entries: { id: number; name: string }[] }>('/api/admin/wards', { params: { limit: 100 }, signal }),
-    enabled: isAdmin,
-  });
   return (
     <Card title="Cấu hình ngưỡng quan trắc" variant="borderless">
-      {isAdmin && (
-        <Space style={{ marginBottom: 16 }}>
-          <span>Phường/xã:</span>
-          <Select
-            aria-label="Phường/xã áp dụng"
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            placeholder="Mặc định (mọi phường/xã)"
-            style={{ width: 280 }}
-            value={wardId ?? undefined}
-            onChange={(v) => setWardId(v ?? null)}
-            options={(wards.data?.data?.entries ?? []).map((w) => ({ value: w.id, label: w.name }))}
+      {picks && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          <label htmlFor="config-ward-picker">Phường/xã:</label>
+          <RefSelect
+            id="config-ward-picker"
+            resource="wards"
+            value={wardId}
+            onChange={(v) => setWardId(v == null || Array.isArray(v) ? null : Number(v))}
+            placeholder={user?.scope === 'all' ? 'Mặc định (mọi phường/xã)' : 'Chọn phường/xã thuộc tỉnh của bạn'}
+            style={{ width: 320 }}
           />
         </Space>
       )}
