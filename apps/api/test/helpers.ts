@@ -154,15 +154,27 @@ const testHash = (password: string) => {
 
 export async function makeUser(
   t: TestApp,
-  o: { perms?: string[]; roleId?: number; wardId?: number | null; provinceId?: number | null; username?: string; password?: string } = {},
+  o: {
+    perms?: string[];
+    roleId?: number;
+    wardId?: number | null;
+    provinceId?: number | null;
+    /** a producer's account (scope 'producer'): its ward and province are the producer's */
+    manufactureId?: number;
+    username?: string;
+    password?: string;
+  } = {},
 ) {
   const roleId = o.roleId ?? (await makeRole(t, o.perms ?? []));
   const username = o.username ?? `u_${crypto.randomBytes(4).toString('hex')}`;
   const password = o.password ?? 'MatKhau@123';
-  const scope = o.wardId != null ? 'ward' : o.provinceId != null ? 'province' : 'all';
-  const province = o.wardId != null ? sql`(select province_id from wards where id = ${o.wardId})` : sql`${o.provinceId ?? null}::int`;
-  const [u] = await t.database.query<{ id: number }>(sql`insert into users (username, password, full_name, role_id, scope, province_id, ward_id, status)
-    values (${username}, ${await testHash(password)}, ${'Người dùng thử'}, ${roleId}, ${scope}, ${province}, ${o.wardId ?? null}, 'active') returning id`);
+  const wardId = o.manufactureId != null ? sql`(select ward_id from manufactures where id = ${o.manufactureId})` : sql`${o.wardId ?? null}::int`;
+  const scope = o.manufactureId != null ? 'producer' : o.wardId != null ? 'ward' : o.provinceId != null ? 'province' : 'all';
+  const province = o.wardId != null || o.manufactureId != null ? sql`(select province_id from wards where id = ${wardId})` : sql`${o.provinceId ?? null}::int`;
+  const [u] = await t.database.query<{
+    id: number;
+  }>(sql`insert into users (username, password, full_name, role_id, scope, province_id, ward_id, manufacture_id, status)
+    values (${username}, ${await testHash(password)}, ${'Người dùng thử'}, ${roleId}, ${scope}, ${province}, ${wardId}, ${o.manufactureId ?? null}, 'active') returning id`);
   return { id: u.id, username, password, roleId, token: await login(t.app, username, password) };
 }
 

@@ -116,6 +116,7 @@ describe('SessionCache', () => {
     scope: 'all' as const,
     province_id: null,
     ward_id: null,
+    manufacture_id: null,
     session_id: 1,
     must_change_password: false,
     permissions: new Set<string>(),

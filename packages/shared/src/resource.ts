@@ -67,6 +67,13 @@ export interface ResourceConfig {
    * referenced record lies in their ward, and must name one.
    */
   wardVia?: string;
+  /**
+   * How a record reaches the producer (manufacture) it belongs to, for accounts of scope 'producer'
+   * (core/scope.ts): 'id' on the producers themselves, otherwise a reference, either to the producers
+   * or to a resource with its own `producerVia` (a diary through its batch). A ward-bound resource
+   * without it is out of a producer account's sight.
+   */
+  producerVia?: string;
   /** false: a `ward_id` field names a target (a notification's ward), not the ward the record belongs to */
   wardScope?: boolean;
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
@@ -105,6 +112,8 @@ export interface ResourceDef extends Required<Pick<ResourceConfig, 'name' | 'tab
   wardScoped: boolean;
   /** the reference through which the record is ward-bound (config.wardVia), or null */
   wardVia: string | null;
+  /** config.producerVia, or null */
+  producerVia: string | null;
   createSchema: z.ZodObject;
   updateSchema: z.ZodObject;
   labels: Record<string, string>;
@@ -128,6 +137,9 @@ export function defineResource(c: ResourceConfig): ResourceDef {
   if (c.wardVia && (fields[c.wardVia]?.kind !== 'ref' || 'ward_id' in fields)) {
     throw new Error(`${c.name}: wardVia must name a single reference of a resource without its own ward_id`);
   }
+  if (c.producerVia && c.producerVia !== 'id' && fields[c.producerVia]?.kind !== 'ref') {
+    throw new Error(`${c.name}: producerVia must be 'id' or name a single reference`);
+  }
   return {
     name: c.name,
     table: c.table ?? c.name.replace(/-/g, '_'),
@@ -149,6 +161,7 @@ export function defineResource(c: ResourceConfig): ResourceDef {
     softDelete: c.softDelete ?? false,
     wardScoped: 'ward_id' in fields && c.wardScope !== false,
     wardVia: c.wardVia ?? null,
+    producerVia: c.producerVia ?? null,
     createSchema: z.object(fieldSchemas(fields, 'create')).strict(),
     updateSchema: z.object(fieldSchemas(fields, 'update')).strict(),
     labels,

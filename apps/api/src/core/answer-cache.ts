@@ -55,7 +55,7 @@ export function answerCacheOf(database: Database, ttlSeconds: number): AnswerCac
 }
 
 /** Who is asking, as far as an answer can depend on it (scope and the role's permissions come with the user). */
-export const callerKey = (u: SessionUser | null) => (u ? `${u.id}|${u.role_id}|${u.scope}|${u.province_id}|${u.ward_id}` : '-');
+export const callerKey = (u: SessionUser | null) => (u ? `${u.id}|${u.role_id}|${u.scope}|${u.province_id}|${u.ward_id}|${u.manufacture_id}` : '-');
 
 /**
  * The answer under `key` while it is still true, else `compute()`'s, kept if nothing was written

@@ -93,7 +93,9 @@ async function missingReason(db: Db, def: ResourceDef, id: number, user: Session
   const w = [sql`id = ${id}`];
   if (def.softDelete) w.push(trashed ? sql`deleted_at is not null` : sql`deleted_at is null`);
   const [hit] = await exec(db, sql`select 1 as x from ${col(def.table)}${whereSql(w)}`);
-  if (hit && user && user.scope !== 'all') return `Bản ghi không thuộc ${user.scope === 'ward' ? 'phường/xã' : 'tỉnh/thành phố'} của bạn`;
+  if (hit && user && user.scope !== 'all') {
+    return `Bản ghi không thuộc ${user.scope === 'ward' ? 'phường/xã' : user.scope === 'producer' ? 'cơ sở sản xuất' : 'tỉnh/thành phố'} của bạn`;
+  }
   return trashed ? 'Không tìm thấy bản ghi trong thùng rác' : 'Không tìm thấy bản ghi';
 }
 

@@ -17,10 +17,12 @@ export interface SessionUser {
   username: string;
   full_name: string;
   role_id: number | null;
-  /** what the account sees (core/scope.ts): everything, one province (province_id) or one ward (ward_id) */
-  scope: 'all' | 'province' | 'ward';
+  /** what the account sees (core/scope.ts): everything, one province (province_id), one ward (ward_id) or one producer (manufacture_id) */
+  scope: 'all' | 'province' | 'ward' | 'producer';
   province_id: number | null;
   ward_id: number | null;
+  /** the producer (manufacture) a producer's account works for */
+  manufacture_id: number | null;
   session_id: number;
   must_change_password: boolean;
   /** 'action:subject' */

@@ -9,10 +9,11 @@ import type { SessionUser } from './module';
  * Scope is explicit on every account (docs/accounts.md): 'all' sees everything; 'province' sees the
  * records of the wards of one province; 'ward' the records of one ward. The engine applies it in every
  * list, count, export, read and write of a resource bound to a ward: by its own `ward_id`, or through
- * the record it belongs to (`wardVia`: products and labors through their manufacture). Nothing else
- * decides what a user sees.
+ * the record it belongs to (`wardVia`: products and labors through their manufacture). 'producer' sees
+ * the records of one producer (manufacture) and what hangs off it, each resource reaching it as it
+ * declares (`producerVia`); nothing else bound to a ward. Nothing else decides what a user sees.
  */
-export type Scope = 'all' | 'province' | 'ward';
+export type Scope = 'all' | 'province' | 'ward' | 'producer';
 
 const col = (name: string) => sql.identifier(name);
 
@@ -65,6 +66,26 @@ export function scopeRule(resource: string, rows: (user: SessionUser) => SQL) {
   rules.set(resource, rows);
 }
 
+/** The resource a `producerVia` reference points to (the producers, or one reaching them its own way). */
+function producerParentOf(def: ResourceDef): ResourceDef {
+  const parent = resourceByName[def.fields[def.producerVia as string].ref as string];
+  if (!parent?.producerVia) throw new Error(`${def.name}: producerVia ${def.producerVia} must reference a resource that declares producerVia`);
+  return parent;
+}
+
+/** The rows of a resource that declares `producerVia` belonging to this producer's account; none without a producer. */
+function producerRows(def: ResourceDef, user: SessionUser): SQL {
+  if (user.manufacture_id == null) return sql`false`;
+  if (def.producerVia === 'id') return sql`${col('id')} = ${user.manufacture_id}`;
+  const via = def.producerVia as string;
+  const parent = producerParentOf(def);
+  if (parent.producerVia === 'id') return sql`${col(via)} = ${user.manufacture_id}`;
+  return sql`${col(via)} in (select id from ${col(parent.table)} where ${producerRows(parent, user)})`;
+}
+
+/** Whether a resource is bound to a ward (its own ward_id or through wardVia): a producer account sees it only through producerVia. */
+const wardBound = (def: ResourceDef) => def.wardScoped || !!def.wardVia;
+
 /**
  * The conditions that keep a user inside their scope on this resource (none for 'all' or an unbound
  * resource). `write` leaves out the shared rows the user may only read (readScopeAlso).
@@ -74,6 +95,12 @@ export function scopeOf(def: ResourceDef, user: SessionUser | null, mode: 'read'
   const u = user as SessionUser;
   const rule = rules.get(def.name);
   if (rule) return [rule(u)];
+  if (u.scope === 'producer') {
+    if (def.producerVia) return [producerRows(def, u)];
+    if (!wardBound(def)) return [];
+    const shared = mode === 'read' ? sharedReads.get(def.name) : undefined;
+    return [shared ? shared(u) : sql`false`];
+  }
   if (def.wardScoped) {
     const shared = mode === 'read' ? sharedReads.get(def.name) : undefined;
     return [shared ? sql`(${ownRowsCondition(def, u)} or ${shared(u)})` : ownRowsCondition(def, u)];
@@ -88,6 +115,7 @@ export function scopeOf(def: ResourceDef, user: SessionUser | null, mode: 'read'
 
 export const WARD_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc phường/xã của mình';
 export const PROVINCE_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu thuộc tỉnh/thành phố của mình';
+export const PRODUCER_WRITE_MESSAGE = 'Bạn chỉ được thao tác trên dữ liệu của cơ sở sản xuất của mình';
 
 const refuseOn = (field: string, message: string) => new AppError(400, message, { errors: [{ field, message }] });
 
@@ -109,6 +137,7 @@ async function wardInProvince(db: Db, wardId: number, provinceId: number): Promi
 export async function settleScope(db: Db, def: ResourceDef, user: SessionUser | null, data: Record<string, unknown>, existing?: Record<string, unknown>) {
   if (seesAll(user)) return;
   const u = user as SessionUser;
+  if (u.scope === 'producer') return settleProducer(def, u, data, existing);
   if (def.wardVia) {
     // the reference itself is checked against the user's scope with the other references; here only that there is one
     const via = def.wardVia;
@@ -118,14 +147,8 @@ export async function settleScope(db: Db, def: ResourceDef, user: SessionUser | 
     return;
   }
   if (!def.wardScoped) return;
+  if (u.scope === 'ward') return settleWard(u, data, existing);
   const hasProvince = 'province_id' in def.fields;
-  if (u.scope === 'ward') {
-    // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
-    if (!existing && data.ward_id == null) data.ward_id = u.ward_id;
-    const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
-    if (ward == null || Number(ward) !== u.ward_id) throw refuseOn('ward_id', WARD_WRITE_MESSAGE);
-    return;
-  }
   const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
   if (ward != null) {
     if (u.province_id == null || !(await wardInProvince(db, Number(ward), u.province_id))) throw refuseOn('ward_id', PROVINCE_WRITE_MESSAGE);
@@ -135,4 +158,41 @@ export async function settleScope(db: Db, def: ResourceDef, user: SessionUser | 
   if (!existing && data.province_id == null) data.province_id = u.province_id;
   const province = 'province_id' in data ? data.province_id : existing?.province_id;
   if (province == null || Number(province) !== u.province_id) throw refuseOn('province_id', PROVINCE_WRITE_MESSAGE);
+}
+
+/** A ward-bound record written by an account bound to one ward (a ward officer, or a producer of that ward). */
+function settleWard(u: SessionUser, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  // the generic form sends an empty picker as null: on create that means 'no choice', i.e. the user's ward
+  if (!existing && data.ward_id == null) data.ward_id = u.ward_id;
+  const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
+  if (ward == null || Number(ward) !== u.ward_id) throw refuseOn('ward_id', WARD_WRITE_MESSAGE);
+}
+
+/**
+ * A write by a producer's account: the record belongs to their producer. A direct reference to the
+ * producers left empty on create is filled with theirs, another one is refused on that field; a
+ * reference through another record (a diary's batch) must be given, and the reference check finds
+ * only their producer's records; their own producer they may change but not create another. A
+ * ward-bound record that reaches no producer is out of their reach. A record with a ward of its own
+ * stays in their producer's ward.
+ */
+function settleProducer(def: ResourceDef, u: SessionUser, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+  if (!def.producerVia) {
+    if (wardBound(def)) throw refuseOn(def.wardVia ?? 'ward_id', PRODUCER_WRITE_MESSAGE);
+    return;
+  }
+  if (u.manufacture_id == null) throw refuseOn(def.producerVia === 'id' ? 'name' : def.producerVia, PRODUCER_WRITE_MESSAGE);
+  if (def.producerVia === 'id') {
+    if (!existing) throw refuseOn('name', PRODUCER_WRITE_MESSAGE);
+  } else {
+    const via = def.producerVia;
+    if (producerParentOf(def).producerVia === 'id') {
+      if (!existing && data[via] == null) data[via] = u.manufacture_id;
+      const value = via in data ? data[via] : existing?.[via];
+      if (value == null || Number(value) !== u.manufacture_id) throw refuseOn(via, PRODUCER_WRITE_MESSAGE);
+    } else if ((via in data ? data[via] : existing?.[via]) == null) {
+      throw refuseOn(via, `Chọn ${def.fields[via].label.toLowerCase()} của cơ sở sản xuất của bạn`);
+    }
+  }
+  if (def.wardScoped) settleWard(u, data, existing);
 }

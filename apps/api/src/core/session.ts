@@ -46,14 +46,15 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
     username: string;
     full_name: string;
     role_id: number | null;
-    scope: 'all' | 'province' | 'ward';
+    scope: 'all' | 'province' | 'ward' | 'producer';
     province_id: number | null;
     ward_id: number | null;
+    manufacture_id: number | null;
     must_change_password: boolean | null;
     permission_ids: string | null;
   }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
       extract(epoch from s.expires_at - now())::int as expires_in,
-      u.id, u.username, u.full_name, u.role_id, u.scope, u.province_id, u.ward_id, u.must_change_password,
+      u.id, u.username, u.full_name, u.role_id, u.scope, u.province_id, u.ward_id, u.manufacture_id, u.must_change_password,
       array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${key} and s.revoked_at is null and s.expires_at > now()
@@ -74,6 +75,7 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
     scope: r.scope,
     province_id: r.province_id,
     ward_id: r.ward_id,
+    manufacture_id: r.manufacture_id,
     session_id: r.session_id,
     must_change_password: !!r.must_change_password,
     permissions,

@@ -11,9 +11,11 @@ export interface SessionUser {
   avatar?: string | null;
   role?: { id: number | string; name: string; permissions: { action: string; subject: string }[] } | null;
   /** what the account sees: pickers of wards and provinces narrow to it, new records start in it */
-  scope?: 'all' | 'province' | 'ward';
+  scope?: 'all' | 'province' | 'ward' | 'producer';
   province_id?: number | null;
   ward_id?: number | null;
+  /** a producer's account: the producer it works for */
+  manufacture_id?: number | null;
   /** the account's ward as GET /api/admin/profile names it (a ward officer's fixed ward in forms) */
   ward?: { id: number; code?: string; name: string } | null;
   [key: string]: unknown;

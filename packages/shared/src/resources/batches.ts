@@ -45,5 +45,6 @@ export default defineResource({
   export: 'export',
   count: true,
   wardVia: 'manufacture_id',
+  producerVia: 'manufacture_id',
   detail: true,
 });

@@ -34,6 +34,7 @@ export default defineResource({
   export: 'export',
   count: true,
   wardVia: 'batch_id',
+  producerVia: 'batch_id',
   // a batch's detail lists its diaries oldest first (issue 13's speed)
   indexes: [['batch_id', 'performed_at', 'id']],
 });

@@ -39,6 +39,7 @@ export default defineResource({
   import: { key: 'code' },
   count: true,
   wardVia: 'manufacture_id',
+  producerVia: 'manufacture_id',
   softDelete: true,
   detail: true,
 });

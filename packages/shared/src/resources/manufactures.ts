@@ -8,6 +8,7 @@ export default defineResource({
   area: 'producers',
   route: '/admin/manufactures',
   menuOrder: 10,
+  producerVia: 'id',
   fields: {
     code: code({ label: 'Mã cơ sở', required: true, max: 50, unique: true, sort: true, placeholder: 'VD: CSSX-DL-001' }),
     name: text({ label: 'Tên cơ sở sản xuất', required: true, max: 255, search: true, sort: true }),

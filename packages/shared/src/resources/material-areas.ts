@@ -8,6 +8,7 @@ export default defineResource({
   area: 'producers',
   route: '/admin/material-areas',
   menuOrder: 30,
+  producerVia: 'manufacture_id',
   fields: {
     code: code({ label: 'Mã vùng', required: true, max: 50, unique: true, sort: true }),
     name: text({ label: 'Tên vùng nguyên liệu', required: true, max: 255, search: true, sort: true }),

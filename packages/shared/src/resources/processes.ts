@@ -27,6 +27,7 @@ export default defineResource({
   export: 'export-processes',
   count: true,
   wardVia: 'manufacture_id',
+  producerVia: 'manufacture_id',
   detail: true,
   custom: { create: true, update: true },
 });

@@ -30,6 +30,7 @@ export default defineResource({
   import: { key: 'code' },
   count: true,
   wardVia: 'material_area_id',
+  producerVia: 'material_area_id',
   softDelete: true,
   detail: true,
 });

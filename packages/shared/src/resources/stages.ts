@@ -25,4 +25,5 @@ export default defineResource({
   export: 'export',
   count: true,
   wardVia: 'process_id',
+  producerVia: 'process_id',
 });

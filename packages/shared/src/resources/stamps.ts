@@ -51,6 +51,7 @@ export default defineResource({
   export: false,
   count: true,
   wardVia: 'manufacture_id',
+  producerVia: 'manufacture_id',
   detail: true,
   custom: { create: true, delete: true },
 });

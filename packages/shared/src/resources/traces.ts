@@ -44,4 +44,5 @@ export default defineResource({
   export: 'export',
   count: true,
   wardVia: 'manufacture_id',
+  producerVia: 'manufacture_id',
 });

@@ -13,6 +13,7 @@ export default defineResource({
   area: 'accounts',
   route: '/admin/general/users',
   titleField: 'full_name',
+  producerVia: 'manufacture_id',
   fields: {
     username: text({ label: 'Tên đăng nhập', required: true, min: 3, max: 50, format: 'username', search: true, sort: true, unique: true }),
     // required on create only (an update without it keeps the password)
@@ -55,7 +56,20 @@ export default defineResource({
     last_login_at: datetime({ label: 'Đăng nhập gần nhất', readOnly: true, sort: true }),
   },
   list: {
-    columns: ['username', 'full_name', 'email', 'phone', 'role_id', 'scope', 'province_id', 'ward_id', 'manufacture_id', 'status', 'is_highlight', 'last_login_at'],
+    columns: [
+      'username',
+      'full_name',
+      'email',
+      'phone',
+      'role_id',
+      'scope',
+      'province_id',
+      'ward_id',
+      'manufacture_id',
+      'status',
+      'is_highlight',
+      'last_login_at',
+    ],
     sort: ['username', 'full_name', 'last_login_at'],
   },
   actions: {

@@ -91,15 +91,17 @@ const ROLES: { name: string; description: string; price: number; status: string;
   },
 ];
 
-/** The three kinds of scope (docs/accounts.md): ward officers and producers in a ward, a province officer, an editor who sees all. */
+/** The kinds of scope (docs/accounts.md): ward officers, producers' accounts tied to their producer (by its code), a province officer, an editor who sees all. */
 const USERS: {
   username: string;
   full_name: string;
   email: string;
   phone: string;
   role: string;
-  scope: 'all' | 'province' | 'ward';
+  scope: 'all' | 'province' | 'ward' | 'producer';
   ward: number | null;
+  /** the code of the demo producer a producer's account works for */
+  producer?: string;
 }[] = [
   {
     username: 'canbo.phuong',
@@ -126,10 +128,20 @@ const USERS: {
     email: 'phuc.le@htxcaphe.vn',
     phone: '0905111222',
     role: 'Doanh nghiệp sản xuất',
-    scope: 'ward',
+    scope: 'producer',
     ward: 0,
+    producer: 'CSSX-LDG-001',
   },
-  { username: 'pham.thu', full_name: 'Phạm Thị Thu', email: 'thu.pham@nongsan.vn', phone: '0333444555', role: 'Hộ sản xuất', scope: 'ward', ward: 1 },
+  {
+    username: 'pham.thu',
+    full_name: 'Phạm Thị Thu',
+    email: 'thu.pham@nongsan.vn',
+    phone: '0333444555',
+    role: 'Hộ sản xuất',
+    scope: 'producer',
+    ward: 1,
+    producer: 'CSSX-LDG-003',
+  },
   { username: 'bientap', full_name: 'Đỗ Quang Huy', email: 'huy.do@nongnghiepso.vn', phone: '0868777999', role: 'Biên tập viên', scope: 'all', ward: null },
 ];
 
@@ -147,7 +159,7 @@ const ADMINS = [
 /** The password of every demo account (users and administrative accounts). */
 export const DEMO_PASSWORD = 'NongNghiep@2026';
 
-const SCOPE_TEXT = { all: 'toàn hệ thống', province: 'tỉnh', ward: 'phường' } as const;
+const SCOPE_TEXT = { all: 'toàn hệ thống', province: 'tỉnh', ward: 'phường', producer: 'cơ sở sản xuất' } as const;
 
 /**
  * The demo users this database holds, for the console block printed at start: username, role and
@@ -155,10 +167,18 @@ const SCOPE_TEXT = { all: 'toàn hệ thống', province: 'tỉnh', ward: 'phư�
  */
 export async function demoAccounts(db: Db): Promise<{ username: string; role: string; scope: string }[]> {
   const names = USERS.map((u) => u.username);
-  const rows = await exec<{ username: string; role: string | null; scope: keyof typeof SCOPE_TEXT; ward: string | null; province: string | null }>(
+  const rows = await exec<{
+    username: string;
+    role: string | null;
+    scope: keyof typeof SCOPE_TEXT;
+    ward: string | null;
+    province: string | null;
+    producer: string | null;
+  }>(
     db,
-    sql`select u.username, r.name as role, u.scope, w.name as ward, p.name as province
+    sql`select u.username, r.name as role, u.scope, w.name as ward, p.name as province, m.name as producer
     from users u left join roles r on r.id = u.role_id left join wards w on w.id = u.ward_id left join provinces p on p.id = u.province_id
+      left join manufactures m on m.id = u.manufacture_id
     where u.username in (${sql.join(
       names.map((n) => sql`${n}`),
       sql`, `,
@@ -170,7 +190,14 @@ export async function demoAccounts(db: Db): Promise<{ username: string; role: st
     .map((r) => ({
       username: r.username,
       role: r.role ?? '—',
-      scope: r.scope === 'ward' && r.ward ? r.ward : r.scope === 'province' && r.province ? r.province : (SCOPE_TEXT[r.scope] ?? r.scope),
+      scope:
+        r.scope === 'ward' && r.ward
+          ? r.ward
+          : r.scope === 'province' && r.province
+            ? r.province
+            : r.scope === 'producer' && r.producer
+              ? r.producer
+              : (SCOPE_TEXT[r.scope] ?? r.scope),
     }));
 }
 
@@ -209,20 +236,28 @@ export default defineModule({
     for (const r of ROLES) roleIds.set(r.name, await upsertRole(db, r));
     const hash = await hashPassword(DEMO_PASSWORD);
     for (const u of USERS) {
-      const ward = wardOf(u.ward);
+      // a producer's account holds its producer and the producer's ward; without the demo producers, the ward's scope
+      const [producer] = u.producer
+        ? await exec<{ id: number; ward_id: number | null; province_id: number | null }>(
+            db,
+            sql`select m.id, m.ward_id, w.province_id from manufactures m left join wards w on w.id = m.ward_id where m.code = ${u.producer}`,
+          )
+        : [];
+      const ward = producer ? { id: producer.ward_id, province_id: producer.province_id } : wardOf(u.ward);
       // a province officer holds the province of the demo's first ward and no ward; without wards, the account sees all
-      const scope = ward ? u.scope : 'all';
+      const scope = producer ? 'producer' : ward ? (u.scope === 'producer' ? 'ward' : u.scope) : 'all';
       const row = {
         ...u,
         scope,
         role_id: roleIds.get(u.role),
-        ward_id: scope === 'ward' ? ward?.id : null,
+        ward_id: scope === 'ward' || scope === 'producer' ? ward?.id : null,
         province_id: scope === 'all' ? null : (ward?.province_id ?? null),
+        manufacture_id: producer?.id ?? null,
       };
       await exec(
         db,
-        sql`insert into users (username, password, full_name, email, phone, role_id, scope, province_id, ward_id, status, is_highlight, must_change_password, search_text)
-        values (${u.username}, ${hash}, ${u.full_name}, ${u.email}, ${u.phone}, ${row.role_id}, ${scope}, ${row.province_id}, ${row.ward_id}, 'active', false, false, ${searchTextOf(usersDef, row)})
+        sql`insert into users (username, password, full_name, email, phone, role_id, scope, province_id, ward_id, manufacture_id, status, is_highlight, must_change_password, search_text)
+        values (${u.username}, ${hash}, ${u.full_name}, ${u.email}, ${u.phone}, ${row.role_id}, ${scope}, ${row.province_id}, ${row.ward_id}, ${row.manufacture_id}, 'active', false, false, ${searchTextOf(usersDef, row)})
         on conflict do nothing`,
       );
     }

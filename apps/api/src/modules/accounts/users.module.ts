@@ -25,7 +25,8 @@ async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unkn
   }
 }
 
-const SCOPE_RANK = { all: 0, province: 1, ward: 2 } as const;
+const SCOPE_RANK = { all: 0, province: 1, ward: 2, producer: 3 } as const;
+const SCOPE_KEYS = ['scope', 'province_id', 'ward_id', 'manufacture_id'] as const;
 type AccountScope = keyof typeof SCOPE_RANK;
 
 /**
@@ -33,12 +34,13 @@ type AccountScope = keyof typeof SCOPE_RANK;
  * ward; 'province' holds a province and no ward; 'ward' holds a ward and, derived from it, that ward's
  * province. Nobody grants a scope wider than their own: only an account whose scope is 'all' grants
  * 'all', a province officer grants their province or one of its wards, a ward officer their ward
- * (the engine's scope step has already kept the ward or province inside the actor's own). Writes the
- * settled values into `data`.
+ * (the engine's scope step has already kept the ward or province inside the actor's own); 'producer'
+ * holds a producer (manufacture), whose ward and province it takes, and is granted by officers of that
+ * producer's ward or province or by the producer's own accounts. Writes the settled values into `data`.
  */
 async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown>, existing?: Record<string, unknown>) {
   const actor = me(ctx);
-  const touched = ['scope', 'province_id', 'ward_id'].some((k) => k in data);
+  const touched = SCOPE_KEYS.some((k) => k in data);
   if (existing && !touched) return;
   const scope = (data.scope ?? existing?.scope) as AccountScope;
   const field = (f: string, message: string) => badRequest([{ field: f, message }]);
@@ -48,19 +50,28 @@ async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown
       scope === 'all' ? 'Chỉ người có phạm vi toàn hệ thống mới cấp được phạm vi toàn hệ thống' : 'Bạn không thể cấp phạm vi dữ liệu rộng hơn phạm vi của mình',
     );
   }
-  if (scope === 'all') Object.assign(data, { province_id: null, ward_id: null });
+  if (scope === 'all') Object.assign(data, { province_id: null, ward_id: null, manufacture_id: null });
   else if (scope === 'province') {
     const province = 'province_id' in data ? data.province_id : existing?.province_id;
     if (province == null) throw field('province_id', 'Chọn tỉnh/thành phố cho tài khoản có phạm vi một tỉnh/thành phố');
-    Object.assign(data, { province_id: province, ward_id: null });
+    Object.assign(data, { province_id: province, ward_id: null, manufacture_id: null });
+  } else if (scope === 'producer') {
+    const producer = 'manufacture_id' in data ? data.manufacture_id : existing?.manufacture_id;
+    if (producer == null) throw field('manufacture_id', 'Chọn cơ sở sản xuất cho tài khoản có phạm vi một cơ sở sản xuất');
+    // whether the actor may name this producer is the reference check's (their scope on manufactures)
+    const [m] = await exec<{ ward_id: number | null; province_id: number | null }>(
+      db,
+      sql`select m.ward_id, w.province_id from manufactures m left join wards w on w.id = m.ward_id where m.id = ${Number(producer)}`,
+    );
+    Object.assign(data, { manufacture_id: producer, ward_id: m?.ward_id ?? null, province_id: m?.province_id ?? null });
   } else {
     const ward = 'ward_id' in data ? data.ward_id : existing?.ward_id;
     if (ward == null) throw field('ward_id', 'Chọn phường/xã cho tài khoản có phạm vi một phường/xã');
     const [w] = await exec<{ province_id: number | null }>(db, sql`select province_id from wards where id = ${ward}`);
-    Object.assign(data, { ward_id: ward, province_id: w?.province_id ?? null });
+    Object.assign(data, { ward_id: ward, province_id: w?.province_id ?? null, manufacture_id: null });
   }
   if (existing && existing.id === actor.id) {
-    const changed = (['scope', 'province_id', 'ward_id'] as const).some((k) => ((k in data ? data[k] : existing[k]) ?? null) !== (existing[k] ?? null));
+    const changed = SCOPE_KEYS.some((k) => ((k in data ? data[k] : existing[k]) ?? null) !== (existing[k] ?? null));
     if (changed) throw refuse('Bạn không thể tự thay đổi phạm vi dữ liệu của mình');
   }
 }
@@ -81,6 +92,10 @@ export const userHooks: ResourceHooks = {
     await assertMayManage(db, actor, existing);
     if (existing.username === 'admin' && out.username !== undefined && out.username !== 'admin') {
       throw refuse('Không thể đổi tên đăng nhập của tài khoản admin');
+    }
+    // one's sign-in name is given by whoever manages the account, like one's scope and role
+    if (existing.id === actor.id && out.username !== undefined && out.username !== existing.username) {
+      throw refuse('Bạn không thể tự đổi tên đăng nhập của mình');
     }
     if ('email' in out) out.email = lower(out.email);
     if ('role_id' in out && (out.role_id ?? null) !== (existing.role_id ?? null)) {

@@ -77,7 +77,7 @@ async function produce(s: Services, ctx: Ctx) {
  */
 export async function sendOverview(s: Services, ctx: Ctx) {
   const u = ctx.user;
-  const key = `${instanceId(s.db)}|${!u || u.scope === 'all' ? 'all' : u.scope === 'ward' ? `w${u.ward_id}` : `p${u.province_id}`}`;
+  const key = `${instanceId(s.db)}|${!u || u.scope === 'all' ? 'all' : u.scope === 'ward' ? `w${u.ward_id}` : u.scope === 'producer' ? `m${u.manufacture_id}` : `p${u.province_id}`}`;
   const now = Date.now();
   let c = cache.get(key);
   if (!c || now - c.at >= OVERVIEW_CACHE_MS || now < c.at) {

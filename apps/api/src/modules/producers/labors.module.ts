@@ -48,14 +48,15 @@ export default defineModule({
       async handler(ctx) {
         const generated = ctx.body?.password ? null : generatePassword();
         await services.db.transaction(async (tx) => {
-          // inside the user's ward scope (a labor of another ward's manufacture answers 404, as a missing one)
+          // inside the user's scope (a labor of another ward's or, for a producer's account, another producer's manufacture answers 404, as a missing one)
           const labor = await findOne(tx as unknown as Db, laborsDef, ctx.params.id, ctx, { forUpdate: true });
           if (ctx.body?.password) assertPasswordPolicy(ctx.body.password, labor);
           const hash = await hashPassword(ctx.body?.password ?? (generated as string));
           await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
           await ctx.audit({ action: 'reset-password', subject: 'labors', recordId: ctx.params.id, after: { generated: !!generated } }, tx);
         });
-        // shown once, here; stored only as a hash
+        // shown once, here, to whoever may manage this labourer; stored only as a hash, kept by no cache
+        ctx.reply.header('cache-control', 'no-store');
         return generated ? { id: ctx.params.id, password: generated } : { id: ctx.params.id };
       },
     });

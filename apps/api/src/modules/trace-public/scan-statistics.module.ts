@@ -83,6 +83,7 @@ function whereOf(q: Filters, user: SessionUser | null, alias: 'd' | 's'): SQL {
   if (q.ward_id) w.push(sql`${c('ward_id')} = ${q.ward_id}`);
   // ward officers see their ward's producers only; a province officer the wards of the province
   if (user && user.scope === 'ward') w.push(user.ward_id == null ? sql`false` : sql`${c('ward_id')} = ${user.ward_id}`);
+  if (user && user.scope === 'producer') w.push(user.manufacture_id == null ? sql`false` : sql`${c('manufacture_id')} = ${user.manufacture_id}`);
   if (user && user.scope === 'province') {
     w.push(user.province_id == null ? sql`false` : sql`${c('ward_id')} in (select id from wards where province_id = ${user.province_id})`);
   }
