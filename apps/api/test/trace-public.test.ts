@@ -372,7 +372,9 @@ describe('counterfeit signal (issue 28 §1)', () => {
   it('mass views from many addresses raise an anomaly and tell the producer and the ward officers once, never the fake verdict', async () => {
     const w = await world();
     const { code, serial } = w.codes[0];
-    const producer = await makeUser(t, { perms: ['list:stamps'], manufactureId: w.manufactureId });
+    // the producer's own account (users.manufacture_id)
+    const producer = await makeUser(t, { perms: ['list:stamps'] });
+    await exec(db(), sql`update users set manufacture_id = ${w.manufactureId} where id = ${producer.id}`);
     const officer = await makeUser(t, { perms: ['list:stamps', 'approve:stamps'], wardId: w.wardId });
     const otherWard = await makeUser(t, { perms: ['list:stamps'], wardId: (await world({ stamps: 1 })).wardId });
     // twenty addresses × ten views
