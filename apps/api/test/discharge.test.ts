@@ -152,12 +152,12 @@ describe('flows against the limits', () => {
     const above = await flow({ construct_id: w.id, measured_date: day(19), flow: 40.01, bod5: 54.01, cod: 162, ph: 5.49, coliform: 5001 });
     expect(above.status).toBe(2);
     expect(above.exceeded.sort()).toEqual(['bod5', 'coliform', 'flow', 'ph'].sort());
-    // Kq and Kf given on the permit: 1.1 × 0.9 = 0.99 → COD 148.5
-    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { kq: 1.1, kf: 0.9, permitted_flow: 100 } });
+    // Kq chosen on the permit (river, 200 < Q ≤ 500 m³/s: 1.1), Kf from F = 6,000 m³/day (0.9): 0.99 → COD 148.5
+    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { kq_class: 'river_500', permitted_flow: 6000 } });
     expect(p.status).toBe(200);
     const list = await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id }, query: { page: '1', limit: '10' } });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
-    expect(list.body.data).toMatchObject({ standard_code: 'QCVN 40:2011/BTNMT', column: 'B', factor: 0.99, permitted_flow: 100 });
+    expect(list.body.data).toMatchObject({ standard_code: 'QCVN 40:2011/BTNMT', column: 'B', factor: 0.99, permitted_flow: 6000 });
     expect(list.body.data.limits.find((l: any) => l.parameter === 'cod')).toMatchObject({ max: 148.5 });
     expect(list.body.data.limits.find((l: any) => l.parameter === 'ph')).toMatchObject({ min: 5.5, max: 9 });
     // the permit changed: both flows judged again (BOD5 54 > 49.5, COD 162 > 148.5 now; the flow is within 100)
@@ -169,7 +169,7 @@ describe('flows against the limits', () => {
   });
 
   it('domestic: Cmax = C × K, not for pH and coliform; column A', async () => {
-    const w = await work({ wastewater_type: 1, limit_column: 'A', k_factor: 1.2, permitted_flow: 50 });
+    const w = await work({ wastewater_type: 1, limit_column: 'A', k_class: 'hotel_small', permitted_flow: 50 });
     // QCVN 14 A: BOD5 30 → 36; coliform 3000 (no K)
     expect((await flow({ construct_id: w.id, measured_date: day(3), flow: 50, bod5: 36, coliform: 3000 })).status).toBe(1);
     const f = await flow({ construct_id: w.id, measured_date: day(2), flow: 49, bod5: 36.001, coliform: 3001 });
@@ -177,7 +177,7 @@ describe('flows against the limits', () => {
   });
 
   it('medical: judged by QCVN 28:2010 (its own limits, COD and pH 6.5–8.5 that QCVN 14 lacks), Cmax = C × K', async () => {
-    const w = await work({ wastewater_type: 3, limit_column: 'A', k_factor: 1.2, permitted_flow: 80 });
+    const w = await work({ wastewater_type: 3, limit_column: 'A', k_class: 'hospital_small', permitted_flow: 80 });
     const list = async () =>
       (await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id }, query: { page: '1', limit: '10' } })).body.data;
     const l = await list();
@@ -198,21 +198,44 @@ describe('flows against the limits', () => {
 
   it('K only for domestic, urban and medical works, Kq and Kf only for industrial ones: others refused, cleared on a change of type', async () => {
     const wrongK = await call(t, 'POST', '/api/admin/discharge-constructs', {
-      body: { code: 'CT-K1', name: 'Công nghiệp có K', wastewater_type: 4, ward_id: wardA, lat: 11.9, long: 108.4, permitted_flow: 10, k_factor: 1.2 },
+      body: { code: 'CT-K1', name: 'Công nghiệp có K', wastewater_type: 4, ward_id: wardA, lat: 11.9, long: 108.4, permitted_flow: 10, k_class: 'hotel_small' },
     });
     expect(wrongK.status).toBe(400);
-    expect(wrongK.body.data.errors).toEqual([{ field: 'k_factor', message: expect.stringMatching(/Hệ số K chỉ áp dụng/) }]);
+    expect(wrongK.body.data.errors).toEqual([{ field: 'k_class', message: expect.stringMatching(/Hệ số K chỉ áp dụng/) }]);
     const wrongKq = await call(t, 'POST', '/api/admin/discharge-constructs', {
-      body: { code: 'CT-K2', name: 'Sinh hoạt có Kq', wastewater_type: 1, ward_id: wardA, lat: 11.9, long: 108.4, permitted_flow: 10, kq: 1, kf: 1.1 },
+      body: {
+        code: 'CT-K2',
+        name: 'Sinh hoạt có Kq',
+        wastewater_type: 1,
+        ward_id: wardA,
+        lat: 11.9,
+        long: 108.4,
+        permitted_flow: 10,
+        kq_class: 'river_200',
+        kf_class: 'f_50',
+      },
     });
     expect(wrongKq.status).toBe(400);
-    expect(wrongKq.body.data.errors.map((e: any) => e.field).sort()).toEqual(['kf', 'kq']);
-    const w = await work({ wastewater_type: 4, kq: 1.1, kf: 1 });
-    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { k_factor: 1 } })).status).toBe(400);
+    expect(wrongKq.body.data.errors.map((e: any) => e.field).sort()).toEqual(['kf_class', 'kq_class']);
+    const w = await work({ wastewater_type: 4, kq_class: 'river_500', kf_class: 'f_500' });
+    expect(w).toMatchObject({ kq: 1.1, kf: 1.1 });
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { k_class: 'hotel_large' } })).status).toBe(400);
+    // a factor is a class of the regulation's table, never a typed number: a typed Kq is not taken
+    const typed = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { kq: 1.15 } });
+    expect(typed.body.data?.entry?.kq ?? 1.1).toBe(1.1);
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { kq_class: 'river_1000' } })).status).toBe(400);
     // industrial → medical: Kq and Kf no longer apply and are cleared; K may now be given
-    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { wastewater_type: 3, k_factor: 1.2 } });
+    const p = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { wastewater_type: 3, k_class: 'hospital_small' } });
     expect(p.status, JSON.stringify(p.body)).toBe(200);
-    expect(p.body.data.entry).toMatchObject({ wastewater_type: 3, k_factor: 1.2, kq: null, kf: null });
+    expect(p.body.data.entry).toMatchObject({
+      wastewater_type: 3,
+      k_class: 'hospital_small',
+      k_factor: 1.2,
+      kq: null,
+      kf: null,
+      kq_class: null,
+      kf_class: null,
+    });
   });
 
   it('a limit edited in the limits table judges the flows of the works it applies to again', async () => {
@@ -471,9 +494,9 @@ describe('demo data', () => {
     const map = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '1' } });
     const [sh02] = await t.database.query<{ id: number }>(sql`select id from discharge_constructs where code = 'XT-SH-02'`);
     expect(pointsOf(map.body).map((p) => p[0])).toContain(Number(sh02.id));
-    // the demo's medical works are judged by their own standard
+    // the demo's medical works name their own standard (a work keeps the standard it was issued under)
     const [med] = await t.database.query<{ n: number }>(
-      sql`select count(*)::int as n from discharge_constructs where code like 'XT-%' and wastewater_type = 3 and coalesce(standard_code, '') = ''`,
+      sql`select count(*)::int as n from discharge_constructs where code like 'XT-%' and wastewater_type = 3 and standard_code = 'QCVN 28:2010/BTNMT'`,
     );
     expect(med.n).toBeGreaterThan(0);
   });
@@ -504,5 +527,95 @@ describe('migration 0015 over rows a backup brought back', () => {
     );
     expect(c.standard_code).toBe('QCVN 14:2008/BTNMT');
     expect(typeof c.exceeded_months === 'string' ? JSON.parse(c.exceeded_months) : c.exceeded_months).toEqual([month]);
+  });
+});
+
+describe('issue 29: every parameter of the standard, factors from the regulation, 2025 standards as data', () => {
+  const listOf = async (id: number) =>
+    (await call(t, 'POST', `/api/admin/discharge-traffic/list/${id}`, { body: { construct_id: id }, query: { page: '1', limit: '10' } })).body.data;
+
+  it("an industrial flow with sulfide 5 mg/L under column A is 'Vượt'; a parameter the standard does not list is 'not_in_standard'", async () => {
+    const w = await work({ wastewater_type: 4, limit_column: 'A', permitted_flow: 100, kq_class: 'sea_other' });
+    expect(w).toMatchObject({ kq: 1.3, standard_code: 'QCVN 40:2011/BTNMT' });
+    const f = await flow({ construct_id: w.id, measured_date: day(40), flow: 90, sulfide: 5, temperature: 40, gross_alpha: 0.1 });
+    expect(f).toMatchObject({ status: 2, exceeded: ['sulfide'] });
+    // A: 0.2 × 1.3 × 1.1 = 0.286 passes at the edge
+    expect(await flow({ construct_id: w.id, measured_date: day(41), flow: 90, sulfide: 0.286 })).toMatchObject({ status: 1 });
+    const l = await listOf(w.id);
+    expect(l.limits).toHaveLength(33);
+    expect(l.limits.find((x: any) => x.parameter === 'sulfide')).toMatchObject({ max: 0.286 });
+    expect(l.limits.find((x: any) => x.parameter === 'temperature')).toMatchObject({ max: 40, k_applies: false });
+    // a domestic work measured for COD and lead, which QCVN 14 does not list
+    const d = await work({ wastewater_type: 1, limit_column: 'B', k_class: 'office_small' });
+    const g = await flow({ construct_id: d.id, measured_date: day(40), flow: 10, bod5: 20, cod: 999, pb: 3 });
+    expect(g).toMatchObject({ status: 1, exceeded: [] });
+    const e = (await listOf(d.id)).entries[0];
+    expect(e.not_in_standard.sort()).toEqual(['cod', 'pb']);
+    expect(e.verdicts).toMatchObject({ bod5: 'pass', cod: 'not_in_standard', pb: 'not_in_standard', flow: 'pass' });
+  });
+
+  it('no permitted flow: Kf is not assumed, the judgement says the flow is missing; a Kf class must match the permitted flow', async () => {
+    const w = await work({ wastewater_type: 4, limit_column: 'A', permitted_flow: null });
+    const f = await flow({ construct_id: w.id, measured_date: day(42), flow: 90, sulfide: 0.2 });
+    expect(f).toMatchObject({ status: 3, exceeded: [] });
+    const l = await listOf(w.id);
+    expect(l).toMatchObject({ factor: null, missing: expect.stringMatching(/Thiếu lưu lượng xả cho phép/), permitted_flow: null });
+    expect(l.limits.find((x: any) => x.parameter === 'sulfide').max).toBeNull();
+    expect(l.entries[0].verdicts.sulfide).toBe('missing_flow');
+    // over every Kf: exceeded even without it
+    expect(await flow({ construct_id: w.id, measured_date: day(43), flow: 90, sulfide: 5 })).toMatchObject({ status: 2 });
+    const bad = await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { permitted_flow: 100, kf_class: 'f_50' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.errors).toEqual([{ field: 'kf_class', message: expect.stringMatching(/50 < F ≤ 500/) }]);
+    // the permitted flow entered: the flows are judged again (0.2 × 0.9 × 1.1 = 0.198 < 0.2)
+    expect((await call(t, 'PATCH', `/api/admin/discharge-constructs/${w.id}`, { body: { permitted_flow: 100 } })).status).toBe(200);
+    expect((await listOf(w.id)).entries.find((x: any) => x.measured_date.startsWith(day(42).slice(0, 10)))).toMatchObject({ status: 2, exceeded: ['sulfide'] });
+  });
+
+  it('QCVN 40:2025 added by an Excel import of limits (read back); a new medical work takes it, an existing one keeps QCVN 28:2010', async () => {
+    const old = await work({ wastewater_type: 3, limit_column: 'A' });
+    expect(old.standard_code).toBe('QCVN 28:2010/BTNMT');
+    const tpl = await t.app.inject({ method: 'GET', url: '/api/admin/discharge-limits/import-template', headers: auth(t.adminToken) });
+    expect(tpl.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const heads = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(heads).toEqual(['Quy chuẩn', 'Cột', 'Thông số', 'Giới hạn dưới', 'Giới hạn trên (C)', 'Đơn vị', 'Áp dụng hệ số K / Kq × Kf']);
+    const std = 'QCVN 40:2025/BTNMT';
+    ws.addRow([std, 'A', 'pH', 6, 9, '', 'Không']);
+    ws.addRow([std, 'A', 'COD', null, 50, 'mg/L', 'Có']);
+    ws.addRow([std, 'A', 'Sunfua (tính theo H2S)', null, 0.2, 'mg/L', 'Có']);
+    ws.addRow([std, 'A', 'Thông số lạ', null, 1, 'mg/L', 'Có']);
+    const send = async (url: string, buf: Buffer) => {
+      const m = multipart('gioi-han.xlsx', buf);
+      const r = await t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...auth(t.adminToken) } });
+      return { status: r.statusCode, body: r.json() };
+    };
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const dry = await send('/api/admin/discharge-limits/import?dry_run=1', file);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.data.errors).toEqual([expect.objectContaining({ row: 6, field: 'parameter' })]);
+    ws.spliceRows(6, 1);
+    const fixed = Buffer.from(await wb.xlsx.writeBuffer());
+    const real = await send('/api/admin/discharge-limits/import?dry_run=0', fixed);
+    expect(real.status, JSON.stringify(real.body)).toBe(200);
+    expect(real.body.data).toMatchObject({ created: 3, errors: [] });
+    const back = await call(t, 'GET', '/api/admin/discharge-limits', { query: { search: '2025', limit: '50' } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const rows = back.body.data.entries.filter((r: any) => r.standard_code === std);
+    expect(rows.map((r: any) => [r.parameter, r.limit_min, r.limit_max, r.k_applies]).sort()).toEqual([
+      ['cod', null, 50, true],
+      ['ph', 6, 9, false],
+      ['sulfide', null, 0.2, true],
+    ]);
+    // the same file again changes nothing
+    const again = await send('/api/admin/discharge-limits/import?dry_run=0', fixed);
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
+    const fresh = await work({ wastewater_type: 3, limit_column: 'A' });
+    expect(fresh.standard_code).toBe(std);
+    expect((await call(t, 'GET', `/api/admin/discharge-constructs/${old.id}`)).body.data.entry.standard_code).toBe('QCVN 28:2010/BTNMT');
+    // a new domestic work: QCVN 14:2025 has no limits in the table yet, so QCVN 14:2008 stays in force for it
+    expect((await work({ wastewater_type: 1, limit_column: 'A' })).standard_code).toBe('QCVN 14:2008/BTNMT');
   });
 });

@@ -1,9 +1,22 @@
-import { defaultStandard, inapplicableFactors } from '@nns/shared/discharge';
+import { toDateOnly } from '@nns/shared/dates';
+import {
+  FACTOR_OF_CLASS,
+  type FactorClass,
+  factorOfClass,
+  inapplicableFactors,
+  K_CLASSES,
+  KF_CLASSES,
+  KQ_CLASSES,
+  kfClassOf,
+  standardInForce,
+} from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { publishExport } from '../../core/export';
+import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
+import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { type ListQuery, listQuerySchema, whereOf } from '../../core/resource-query';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
@@ -13,30 +26,55 @@ import type { Db } from '../../db/client';
 import { complianceOf, periodOf } from './compliance';
 import { writeConstructWorkbook, writeListWorkbook } from './exports';
 import { constructOf, rejudgeAll, rejudgeUsing } from './judge';
+import { importLimits, limitsTemplate } from './limits-import';
 import { exceededParam, exceedPeriodOf, periodParam, pushExceeded, registerOverview } from './overview';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
-const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_factor', 'kq', 'kf'];
+const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_class', 'kq_class', 'kf_class', 'k_factor', 'kq', 'kf'];
 const rejudge = new WeakSet<Ctx>();
 
 const FACTOR_MESSAGE: Record<string, string> = {
-  k_factor: 'Hệ số K chỉ áp dụng cho nước thải sinh hoạt, đô thị, y tế (QCVN 14, QCVN 28); nước thải công nghiệp dùng Kq và Kf',
-  kq: 'Hệ số Kq chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
-  kf: 'Hệ số Kf chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
+  k_class: 'Hệ số K chỉ áp dụng cho nước thải sinh hoạt, đô thị, y tế (QCVN 14, QCVN 28); nước thải công nghiệp dùng Kq và Kf',
+  kq_class: 'Hệ số Kq chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
+  kf_class: 'Hệ số Kf chỉ áp dụng cho nước thải công nghiệp (QCVN 40)',
 };
+const CLASSES: Record<string, FactorClass[]> = { k_class: K_CLASSES, kq_class: KQ_CLASSES, kf_class: KF_CLASSES };
+const num = (n: number) => n.toLocaleString('vi-VN', { maximumFractionDigits: 3 });
 
 /**
- * The factors of the work's type only (the judge multiplies by K, or by Kq × Kf for industrial works):
- * a value sent for a factor that does not apply is refused; one stored from before a change of type is
- * cleared, so what the work shows is what the judge uses.
+ * The factors of the work's type only (the judge multiplies by K, or by Kq × Kf for industrial works),
+ * each chosen as a class of the regulation's table and stored as its value: a class sent for a factor
+ * that does not apply is refused; one stored from before a change of type is cleared, so what the work
+ * shows is what the judge uses. A Kf class must be the one of the permitted flow when there is one.
  */
 function checkFactors(data: Record<string, unknown>, existing?: Record<string, unknown>) {
   const type = data.wastewater_type ?? existing?.wastewater_type;
   const wrong = inapplicableFactors(type);
   const errors = wrong.filter((k) => data[k] != null).map((field) => ({ field, message: FACTOR_MESSAGE[field] }));
   if (errors.length) throw badRequest(errors);
-  for (const k of wrong) if (existing?.[k] != null) data[k] = null;
+  for (const k of wrong) {
+    if (existing?.[k] != null) data[k] = null;
+    if (existing?.[FACTOR_OF_CLASS[k]] != null) data[FACTOR_OF_CLASS[k]] = null;
+  }
+  for (const [k, classes] of Object.entries(CLASSES)) if (k in data && !wrong.includes(k)) data[FACTOR_OF_CLASS[k]] = factorOfClass(classes, data[k]);
+  const flow = (data.permitted_flow !== undefined ? data.permitted_flow : existing?.permitted_flow) as number | null | undefined;
+  const kfClass = data.kf_class !== undefined ? data.kf_class : existing?.kf_class;
+  const byFlow = kfClassOf(flow);
+  if (kfClass && byFlow && byFlow.value !== kfClass) {
+    throw badRequest([
+      {
+        field: 'kf_class',
+        message: `Lưu lượng xả cho phép ${num(Number(flow))} m³/ngày đêm thuộc nhóm '${byFlow.label}'; chọn nhóm đó hoặc để trống`,
+      },
+    ]);
+  }
+}
+
+/** The standards the limits table holds for a column. */
+async function standardsWithLimits(db: Db, column: string) {
+  const rows = await exec<{ standard_code: string }>(db, sql`select distinct standard_code from discharge_limits where "column" = ${column}`);
+  return new Set(rows.map((r) => r.standard_code));
 }
 
 async function checkPermit(db: Db, data: Record<string, unknown>, existing?: Record<string, unknown>) {
@@ -44,16 +82,19 @@ async function checkPermit(db: Db, data: Record<string, unknown>, existing?: Rec
   if (docs?.some((d) => !/\.pdf$/i.test(d))) throw badRequest([{ field: 'documents', message: 'Tài liệu chỉ nhận tệp PDF' }]);
   checkFactors(data, existing);
   const merged = { ...existing, ...data };
-  const std = (merged.standard_code as string | null) || defaultStandard(merged.wastewater_type);
   const column = (merged.limit_column as string | null) ?? 'B';
-  const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from discharge_limits where standard_code = ${std} and "column" = ${column}`);
-  if (!n) {
+  const available = await standardsWithLimits(db, column);
+  // a work without a named standard (a new one, or one whose owner cleared it) takes the one in force for its type today; otherwise it keeps its own
+  if (!merged.standard_code) data.standard_code = standardInForce(merged.wastewater_type, toDateOnly(new Date()), (c) => available.has(c));
+  const std = (data.standard_code ?? merged.standard_code) as string | null;
+  if (!std || !available.has(std)) {
     const field = data.standard_code !== undefined ? 'standard_code' : 'limit_column';
-    throw badRequest([{ field, message: `Bảng giới hạn chưa có quy chuẩn '${std}' cột ${column}; thêm giới hạn trước hoặc chọn quy chuẩn khác` }]);
+    throw badRequest([{ field, message: `Bảng giới hạn chưa có quy chuẩn '${std ?? ''}' cột ${column}; thêm giới hạn trước hoặc chọn quy chuẩn khác` }]);
   }
 }
 
 export const constructHooks: ResourceHooks = {
+  derived: ['k_factor', 'kq', 'kf'],
   async beforeCreate(data, _ctx, tx) {
     await checkPermit(tx, data);
     return data;
@@ -117,6 +158,37 @@ export default defineModule({
     const exportQuery = exportQueryOf(listQuery);
     const inTx = <T>(work: (db: Db) => Promise<T>) => services.db.transaction((tx) => work(tx as unknown as Db));
 
+    router.add({
+      method: 'POST',
+      url: '/api/admin/discharge-limits/import',
+      access: { action: 'create', subject: S },
+      summary: 'Nhập Excel bảng giới hạn nước thải (thêm quy chuẩn mới như QCVN 14:2025, QCVN 40:2025; dry_run=1 để kiểm tra trước)',
+      tags: ['Giới hạn nước thải (QCVN)'],
+      query: importQuery,
+      multipart: true,
+      response: importResponse,
+      message: 'Đã xử lý tệp nhập',
+      handler: async (ctx) => {
+        const dryRun = isDryRun(ctx.query);
+        const s = await importLimits(services, ctx, limitHooks, await uploadedFile(ctx), dryRun);
+        if (!dryRun) ctx.req.audited = true;
+        return s;
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/discharge-limits/import-template',
+      access: { action: 'create', subject: S },
+      summary: 'Tệp mẫu nhập Excel bảng giới hạn nước thải',
+      tags: ['Giới hạn nước thải (QCVN)'],
+      raw: true,
+      handler: async (ctx) => {
+        ctx.reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', 'attachment; filename="mau-nhap-gioi-han-nuoc-thai.xlsx"')
+          .send(await limitsTemplate());
+      },
+    });
     router.add({
       method: 'POST',
       url: base,
@@ -216,38 +288,61 @@ export default defineModule({
         return complianceOf(services.db, ctx.params.id, periodOf(ctx.query));
       },
     });
+    const exportAccess = { action: 'export', subject: S } as const;
+    defineJob(services, 'export-discharge-constructs', (run) => {
+      const q = run.params.query as ListQuery & { exceeded?: string; period?: string };
+      const p = exceedPeriodOf(q.period) as NonNullable<ReturnType<typeof exceedPeriodOf>>;
+      const w = whereOf(def, q, run.user);
+      pushExceeded(w, q.exceeded, p);
+      return publishExport(services, run.ctx, 'cong-trinh-xa-thai', (file) => writeListWorkbook(services, w, q, p, file));
+    });
+    defineJob(services, 'export-discharge-construct', async (run) => {
+      const row = await findOne(services.db, def, run.params.id as number, run.ctx);
+      await attachRefs(services.db, def, [row]);
+      return publishExport(services, run.ctx, `cong-trinh-${String(row.code).toLowerCase()}`, (file) =>
+        writeConstructWorkbook(services.db, present(def, row, undefined, run.ctx), periodOf(run.params.query as never), file),
+      );
+    });
     router.add({
       method: 'GET',
       url: `${base}/export-excel`,
-      access: { action: 'export', subject: S },
-      summary: "Xuất Excel danh sách công trình xả thải theo bộ lọc (ô 'vượt giới hạn' tô đỏ)",
+      access: exportAccess,
+      summary: "Xuất Excel danh sách công trình xả thải theo bộ lọc (ô 'vượt giới hạn' tô đỏ); tác vụ nền: trả về tác vụ ngay",
       tags,
       query: exportQuery,
-      response: z.object({ url: z.string(), rows: z.number() }),
+      status: 202,
+      response: jobAnswer,
       handler: (ctx) => {
         const q = ctx.query as ListQuery & { exceeded?: string; period?: string };
-        const p = exceedPeriodOf(q.period);
-        if (!p) throw badRequest([{ field: 'period', message: 'Không chọn được tháng sau tháng này' }]);
-        const w = whereOf(def, q, ctx.user);
-        pushExceeded(w, q.exceeded, p);
-        return publishExport(services, ctx, 'cong-trinh-xa-thai', (file) => writeListWorkbook(services, w, q, p, file));
+        if (!exceedPeriodOf(q.period)) throw badRequest([{ field: 'period', message: 'Không chọn được tháng sau tháng này' }]);
+        return startJob(ctx, {
+          kind: 'export-discharge-constructs',
+          title: 'Xuất Excel danh sách công trình xả thải',
+          params: { query: q },
+          access: exportAccess,
+        });
       },
     });
     router.add({
       method: 'GET',
       url: `${base}/export-excel/:id`,
-      access: { action: 'export', subject: S },
-      summary: 'Xuất Excel một công trình: giấy phép, số liệu đo trong kỳ (ô vượt giới hạn tô đỏ), bảng theo tháng, kiểm kê',
+      access: exportAccess,
+      summary: 'Xuất Excel một công trình: giấy phép, số liệu đo trong kỳ (ô vượt giới hạn tô đỏ), bảng theo tháng, kiểm kê; tác vụ nền: trả về tác vụ ngay',
       tags,
       params: idParams,
       query: periodQuery,
-      response: z.object({ url: z.string(), rows: z.number() }),
+      status: 202,
+      response: jobAnswer,
       handler: async (ctx) => {
         const row = await findOne(services.db, def, ctx.params.id, ctx);
-        await attachRefs(services.db, def, [row]);
-        return publishExport(services, ctx, `cong-trinh-${String(row.code).toLowerCase()}`, (file) =>
-          writeConstructWorkbook(services.db, present(def, row, undefined, ctx), periodOf(ctx.query), file),
-        );
+        // bad dates answer now, not in the job
+        periodOf(ctx.query);
+        return startJob(ctx, {
+          kind: 'export-discharge-construct',
+          title: `Xuất Excel công trình ${row.code}`,
+          params: { id: Number(row.id), query: ctx.query },
+          access: exportAccess,
+        });
       },
     });
   },

@@ -178,7 +178,19 @@ export async function seedDischargeDemo(s: Services, now = Date.now()) {
       receiving_water: w.type === 4 || w.ward >= 2 ? 'Sông Đa Nhim' : 'Suối Cam Ly',
       treatment_technology: w.type === 3 ? 'Sinh học hiếu khí kết hợp khử trùng' : 'Bể lắng, xử lý sinh học hiếu khí',
       limit_column: w.type === 2 || w.type === 4 ? 'B' : 'A',
+      standard_code: defaultStandard(w.type),
+      k_class:
+        w.type === 4
+          ? null
+          : w.type === 3
+            ? w.permitted > 500
+              ? 'hospital_large'
+              : 'hospital_small'
+            : w.permitted > 500
+              ? 'residential_large'
+              : 'residential_small',
       k_factor: w.type === 4 ? null : w.permitted > 500 ? 1.0 : 1.2,
+      kq_class: w.type === 4 ? 'river_50' : null,
       kq: w.type === 4 ? 0.9 : null,
       public_status: n % 4 === 3 ? 2 : 1,
       announce: n % 3 === 2 ? 2 : 1,

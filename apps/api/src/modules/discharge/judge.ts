@@ -6,6 +6,7 @@ import {
   PARAMETER_CODES,
   type PermitFactors,
   parameterLabel,
+  statusOf,
   type ValueCheck,
 } from '@nns/shared/discharge';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ export type Construct = PermitFactors & {
   ward_id: number;
   standard_code: string | null;
   limit_column: string;
+  kq_class: string | null;
 };
 
 /** The standard a work is judged by: the one its permit names, or the default of its wastewater type. */
@@ -29,7 +31,7 @@ export const standardOf = (c: Pick<Construct, 'standard_code' | 'wastewater_type
 export async function constructOf(db: Db, id: number): Promise<Construct | null> {
   const [r] = await exec<Construct>(
     db,
-    sql`select id, code, name, ward_id, wastewater_type, permitted_flow, k_factor, kq, kf, standard_code, limit_column from discharge_constructs where id = ${id}`,
+    sql`select id, code, name, ward_id, wastewater_type, permitted_flow, k_factor, kq, kf, kq_class, standard_code, limit_column from discharge_constructs where id = ${id}`,
   );
   return r ? normalise(r) : null;
 }
@@ -63,10 +65,10 @@ export function valuesOf(row: Record<string, unknown>): Record<string, number | 
   return out;
 }
 
-export function judge(values: Record<string, unknown>, c: Construct, limits: LimitRow[]): { checks: ValueCheck[]; status: 1 | 2; exceeded: string[] } {
+/** A flow's judgement: 1 Đạt, 2 Vượt giới hạn, 3 not decidable for want of the permitted flow (Kf). */
+export function judge(values: Record<string, unknown>, c: Construct, limits: LimitRow[]): { checks: ValueCheck[]; status: 1 | 2 | 3; exceeded: string[] } {
   const checks = compareFlow(valuesOf(values), c, limits);
-  const exceeded = exceededCodes(checks);
-  return { checks, status: exceeded.length ? 2 : 1, exceeded };
+  return { checks, status: statusOf(checks), exceeded: exceededCodes(checks) };
 }
 
 /** The months (YYYYMM) in which a flow of work `c` broke a limit, as a JSON array (null when none); migration 0015 backfills with the same text. */

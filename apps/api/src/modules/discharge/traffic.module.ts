@@ -1,4 +1,4 @@
-import { DISCHARGE_PARAMETERS, factorOf } from '@nns/shared/discharge';
+import { compareFlow, DISCHARGE_PARAMETERS, factorOf, KQ_CLASSES, notInStandard, VERDICT_LABELS } from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import trafficDef from '@nns/shared/resources/discharge-traffic';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { attachRefs, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
-import { constructOf, judge, limitsOf, notifyExceedance, refreshSummary, standardOf } from './judge';
+import { type Construct, constructOf, judge, limitsOf, notifyExceedance, refreshSummary, standardOf, valuesOf } from './judge';
 import { flowTemplate, importFlows } from './traffic-import';
 
 const JUDGED = ['status', 'exceeded'];
@@ -50,7 +50,9 @@ const listBody = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}/, 'Đến ngày không hợp lệ')
       .optional(),
-    status: z.union([z.literal(1), z.literal(2)], { error: 'Kết quả chỉ nhận 1 (Đạt) hoặc 2 (Vượt giới hạn)' }).optional(),
+    status: z
+      .union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Kết quả chỉ nhận 1 (Đạt), 2 (Vượt giới hạn) hoặc 3 (Thiếu lưu lượng xả cho phép)' })
+      .optional(),
   })
   .strict();
 const listQuery = z
@@ -66,7 +68,11 @@ const listQuery = z
   })
   .strict();
 
-/** The effective limits of a work (after its factors) that its flow screens mark cells by. */
+/**
+ * The effective limits of a work (after its factors) that its flow screens mark cells by. Without Kf
+ * (an industrial work with no permitted flow nor Kf class) the limits the factors multiply have no
+ * value (`max` null) and `missing` says why.
+ */
 export async function limitsView(db: Db, constructId: number) {
   const c = await constructOf(db, constructId);
   if (!c) return null;
@@ -76,17 +82,28 @@ export async function limitsView(db: Db, constructId: number) {
   return {
     standard_code: standardOf(c),
     column: c.limit_column,
-    factor: clean(factor),
+    factor: factor == null ? null : clean(factor),
+    missing: factor == null ? VERDICT_LABELS.missing_flow : null,
+    receiving_water_class: KQ_CLASSES.find((k) => k.value === c.kq_class)?.label ?? null,
     permitted_flow: c.permitted_flow,
     limits: rows.map((r) => ({
       parameter: r.parameter,
       label: DISCHARGE_PARAMETERS.find((p) => p.code === r.parameter)?.label ?? r.parameter,
       unit: r.unit,
       min: r.limit_min,
-      max: r.limit_max == null ? null : clean(r.limit_max * (r.k_applies ? factor : 1)),
+      max: r.limit_max == null || (r.k_applies && factor == null) ? null : clean(r.limit_max * (r.k_applies ? (factor ?? 1) : 1)),
       k_applies: r.k_applies,
     })),
   };
+}
+
+/** Each flow with what its values are: `verdicts` by code ('not_in_standard' for a parameter the work's standard does not list). */
+export function withVerdicts(entries: Record<string, unknown>[], c: Construct | null, limits: Awaited<ReturnType<typeof limitsOf>>) {
+  if (!c) return entries;
+  return entries.map((e) => {
+    const checks = compareFlow(valuesOf(e), c, limits);
+    return { ...e, verdicts: Object.fromEntries(checks.map((x) => [x.code, x.verdict])), not_in_standard: notInStandard(checks) };
+  });
 }
 
 export default defineModule({
@@ -123,7 +140,9 @@ export default defineModule({
           ...(body.status ? { status: String(body.status) } : {}),
         }) as ListQuery;
         const list = await listRows(services, trafficDef, q, ctx, trafficHooks);
-        return { ...list, ...(await limitsView(services.db, body.construct_id)) };
+        const c = await constructOf(services.db, body.construct_id);
+        const entries = withVerdicts(list.entries as Record<string, unknown>[], c, c ? await limitsOf(services.db, c) : []);
+        return { ...list, entries, ...(await limitsView(services.db, body.construct_id)) };
       },
     });
     router.add({
