@@ -9,11 +9,31 @@ import { type Ctx, defineModule } from '../../core/module';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
+import { applyOfficialList, readShippedList, shippedLists } from './official-list';
 import { ensureOfficialUnits } from './official-units';
 import { seedRows } from './seed';
-import { importUnits, unitsTemplate } from './units-import';
+import { importUnits, readUnits, unitsTemplate } from './units-import';
 
 const entry = z.object({ entry: z.record(z.string(), z.unknown()) });
+const listChange = z.object({
+  kind: z.enum(['add', 'rename', 'level', 'move', 'recode', 'deactivate', 'delete', 'reactivate']),
+  tier: z.enum(['province', 'district', 'ward']),
+  code: z.string(),
+  name: z.string(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  references: z.number().optional(),
+});
+const officialListResponse = importResponse.extend({
+  source: z.string(),
+  whole: z.boolean(),
+  counts: z.record(z.string(), z.number()),
+  changes: z.array(listChange),
+  changes_total: z.number(),
+});
+const officialListQuery = importQuery.extend({
+  whole: z.enum(['1', '0'], { error: 'whole chỉ nhận 1 hoặc 0' }).optional(),
+});
 const S = 'administrative_areas' as const;
 
 /** A ward's district must lie in the ward's province. */
@@ -103,6 +123,56 @@ export default defineModule({
       handler: async (ctx) => {
         const dryRun = isDryRun(ctx.query);
         const s = await importUnits(services, ctx as Ctx, await uploadedFile(ctx as Ctx), dryRun);
+        if (!dryRun) ctx.req.audited = true;
+        return s;
+      },
+    });
+    router.add({
+      method: 'GET',
+      url: '/api/admin/provinces/official-lists',
+      access: { action: 'read', subject: S },
+      tags: [provincesDef.label],
+      summary: 'Các danh mục ĐVHC chính thức kèm theo phần mềm (tệp có ngày, mới nhất trước)',
+      response: z.object({ entries: z.array(z.object({ file: z.string(), date: z.string() })) }),
+      handler: async () => ({ entries: shippedLists() }),
+    });
+    router.add({
+      method: 'POST',
+      url: '/api/admin/provinces/official-list',
+      access: { action: 'update', subject: S },
+      tags: [provincesDef.label],
+      summary:
+        'Cập nhật theo một danh mục ĐVHC chính thức kèm theo (cả nước): dry_run=1 (mặc định) chỉ liệt kê thêm mới, đổi tên, đổi cấp, đổi mã và đơn vị không còn trong danh mục',
+      query: importQuery,
+      body: z.object({ file: z.string({ error: 'Chọn danh mục' }).min(1, 'Chọn danh mục').max(100) }).strict(),
+      response: officialListResponse,
+      message: 'Đã đối chiếu danh mục',
+      handler: async (ctx) => {
+        const dryRun = isDryRun(ctx.query);
+        const units = readShippedList(ctx.body.file);
+        const s = await applyOfficialList(services, ctx as Ctx, units, { source: `danh mục ${ctx.body.file}`, whole: true, dryRun });
+        if (!dryRun) ctx.req.audited = true;
+        return s;
+      },
+    });
+    router.add({
+      method: 'POST',
+      url: '/api/admin/provinces/official-list/upload',
+      access: { action: 'update', subject: S },
+      tags: [provincesDef.label],
+      summary:
+        'Cập nhật theo danh mục ĐVHC tải lên (Excel: Mã, Tên, Cấp, Mã cấp trên, Mã cũ): whole=1 khi tệp là cả nước, nếu không chỉ xét các tỉnh có trong tệp; dry_run=1 (mặc định) để xem trước',
+      query: officialListQuery,
+      multipart: true,
+      response: officialListResponse,
+      message: 'Đã đối chiếu danh mục',
+      handler: async (ctx) => {
+        const dryRun = isDryRun(ctx.query);
+        const c = ctx as Ctx;
+        const part = await c.req.file().catch(() => undefined);
+        if (!part) throw badRequest([{ field: 'file', message: 'Vui lòng chọn tệp Excel (.xlsx) để nhập' }]);
+        const units = await readUnits(await part.toBuffer());
+        const s = await applyOfficialList(services, c, units, { source: `tệp tải lên ${part.filename}`, whole: ctx.query.whole === '1', dryRun });
         if (!dryRun) ctx.req.audited = true;
         return s;
       },

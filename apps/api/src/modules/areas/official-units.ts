@@ -46,10 +46,12 @@ export function officialUnits(file = OFFICIAL_UNITS_FILE): { units: UnitRow[]; v
   const lines = text.split('\n').filter((l) => l.trim());
   const header = csvLine(lines[0]);
   const at = (k: string) => header.indexOf(k);
-  const [ci, ni, li, pi] = [at('code'), at('name'), at('level'), at('parent_code')];
+  const [ci, ni, li, pi, oi] = [at('code'), at('name'), at('level'), at('parent_code'), at('previous_code')];
   const units = lines.slice(1).map((l, i) => {
     const c = csvLine(l);
-    return { row: i + 2, code: c[ci].trim(), name: c[ni].trim(), level: c[li].trim(), parent: (c[pi] ?? '').trim() };
+    const u: UnitRow = { row: i + 2, code: c[ci].trim(), name: c[ni].trim(), level: c[li].trim(), parent: (c[pi] ?? '').trim() };
+    if (oi >= 0 && c[oi]?.trim()) u.previous = c[oi].trim();
+    return u;
   });
   const out = { units, version: `2025-07-01:${crypto.createHash('sha256').update(text).digest('hex').slice(0, 16)}` };
   if (file === OFFICIAL_UNITS_FILE) cached = out;

@@ -38,14 +38,18 @@ const HEADER_KEYS: Record<string, Key> = {
   parent_code: 'parent',
   'ma don vi cap tren': 'parent',
   'ma tinh/huyen': 'parent',
+  // a unit whose official code was corrected or changed: the code it had (the official list's update keeps its references)
+  'ma cu': 'previous',
+  'previous code': 'previous',
+  previous_code: 'previous',
 };
-type Key = 'code' | 'name' | 'level' | 'parent';
-type Tier = 'province' | 'district' | 'ward';
+type Key = 'code' | 'name' | 'level' | 'parent' | 'previous';
+export type Tier = 'province' | 'district' | 'ward';
 
 const WARD_LEVELS = ['phuong', 'xa', 'thi tran', 'dac khu'];
 const DISTRICT_LEVELS = ['quan', 'huyen', 'thi xa', 'thanh pho'];
-const DEFS: Record<Tier, ResourceDef> = { province: provincesDef, district: districtsDef, ward: wardsDef };
-const TIER_LABEL: Record<Tier, string> = { province: 'tỉnh/thành phố', district: 'quận/huyện', ward: 'phường/xã' };
+export const DEFS: Record<Tier, ResourceDef> = { province: provincesDef, district: districtsDef, ward: wardsDef };
+export const TIER_LABEL: Record<Tier, string> = { province: 'tỉnh/thành phố', district: 'quận/huyện', ward: 'phường/xã' };
 const ORDER: Record<Tier, number> = { province: 0, district: 1, ward: 2 };
 
 export interface UnitRow {
@@ -54,6 +58,8 @@ export interface UnitRow {
   name: string;
   level: string;
   parent: string;
+  /** the code the unit had before (a corrected code): the official list's update changes that row's code */
+  previous?: string;
 }
 
 /** The level as written, or the unit kind that starts the name ('Phường Xuân Hương - Đà Lạt' → 'Phường'). */
@@ -73,7 +79,7 @@ export function tierOf(u: UnitRow): Tier {
   return 'ward';
 }
 
-async function readUnits(buf: Buffer): Promise<UnitRow[]> {
+export async function readUnits(buf: Buffer): Promise<UnitRow[]> {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
@@ -101,21 +107,21 @@ async function readUnits(buf: Buffer): Promise<UnitRow[]> {
   };
   ws.eachRow({ includeEmpty: false }, (r, n) => {
     if (n === 1) return;
-    const u = { row: n, code: text(r, 'code'), name: text(r, 'name'), level: text(r, 'level'), parent: text(r, 'parent') };
+    const u = { row: n, code: text(r, 'code'), name: text(r, 'name'), level: text(r, 'level'), parent: text(r, 'parent'), previous: text(r, 'previous') };
     if (u.code || u.name) out.push(u);
   });
   if (out.length > 20000) throw badRequest([{ field: 'file', message: 'Mỗi lần nhập tối đa 20.000 đơn vị' }]);
   return out;
 }
 
-type Unit = Record<string, unknown> & { id: number; code: string };
-interface Known {
+export type Unit = Record<string, unknown> & { id: number; code: string };
+export interface Known {
   province: Map<string, Unit>;
   district: Map<string, Unit>;
   ward: Map<string, Unit>;
 }
 
-async function loadKnown(tx: Db): Promise<Known> {
+export async function loadKnown(tx: Db): Promise<Known> {
   const all = async (tier: Tier) => {
     const def = DEFS[tier];
     const rows = await exec<Unit>(tx, sql`select ${selectList(def)} from ${col(def.table)}`);
