@@ -1,7 +1,8 @@
 import { bool, date, datetime, defineResource, enumField, float, images, integer, money, password, ref, refs, text, textarea } from '@nns/shared';
+import notificationsDef from '@nns/shared/resources/notifications';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { parseNumber, serverFieldErrors, toAntdFields, toFormValues, toRequestBody, validateBody } from './form-mapping';
+import { enumChoices, parseNumber, scopeDefaults, serverFieldErrors, toAntdFields, toFormValues, toRequestBody, validateBody } from './form-mapping';
 
 const def = defineResource({
   name: 'farms',
@@ -183,5 +184,18 @@ describe('validation errors → field errors', () => {
     expect(e).toEqual({ name: ['Tên đã tồn tại'], photos: ['Ảnh không hợp lệ'], _: ['Lỗi khác', 'Lỗi chung'] });
     expect(serverFieldErrors(def, null)).toEqual({});
     expect(toAntdFields(e, new Set(['name']))).toEqual([{ name: 'name', errors: ['Tên đã tồn tại'] }]);
+  });
+});
+
+describe('enum values by the account scope (scopeOptions)', () => {
+  const audience = notificationsDef.fields.audience;
+  it("offers a notification's audiences by scope: every one to scope 'all', a ward officer their ward or a user", () => {
+    expect(enumChoices(audience, { scope: 'all' })).toBeUndefined();
+    expect(enumChoices(audience, { scope: 'ward', ward_id: 3 })).toEqual(['ward', 'user']);
+    expect(enumChoices(audience, { scope: 'province', province_id: 2 })).toEqual(['province', 'ward', 'user']);
+  });
+  it('a new record starts on the first audience the user may choose, with their ward', () => {
+    expect(scopeDefaults(notificationsDef, { scope: 'ward', ward_id: 3, province_id: 2 })).toMatchObject({ audience: 'ward', ward_id: 3 });
+    expect(scopeDefaults(notificationsDef, { scope: 'all' })).toEqual({});
   });
 });

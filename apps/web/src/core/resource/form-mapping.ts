@@ -261,6 +261,13 @@ export function scopeChoices(user: UserScope | null | undefined): string[] {
   return ACCOUNT_SCOPES.slice(Math.max(own, 0));
 }
 
+/** The values a scoped user may pick in an enum that declares `scopeOptions` (a notification's audience); undefined: all. */
+export function enumChoices(f: FieldDef, user: UserScope | null | undefined): string[] | undefined {
+  const scope = user?.scope;
+  if (!f.scopeOptions || (scope !== 'ward' && scope !== 'province')) return undefined;
+  return f.scopeOptions[scope] ?? [];
+}
+
 /**
  * The filters a picker of provinces or wards gets for a scoped user: a ward officer is offered their
  * ward (and its province) only; a province officer their province and its wards.
@@ -287,6 +294,10 @@ export function scopeDefaults(def: ResourceDef, user: UserScope | null | undefin
     if (f.kind === 'ref' && f.ref === 'wards' && user.scope === 'ward' && user.ward_id != null) out[key] = user.ward_id;
     else if (f.kind === 'ref' && f.ref === 'provinces' && user.province_id != null) out[key] = user.province_id;
     else if (isScopeEnum(f)) out[key] = user.scope;
+    else if (f.kind === 'enum' && f.scopeOptions) {
+      const allowed = enumChoices(f, user);
+      if (allowed && !allowed.includes(String(f.default))) out[key] = allowed[0] ?? null;
+    }
   }
   return out;
 }

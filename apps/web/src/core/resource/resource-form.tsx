@@ -12,6 +12,7 @@ import { useSession } from '../session';
 import './resource-form.css';
 import { fieldWidget } from './field-widget';
 import {
+  enumChoices,
   type FieldErrors,
   type FormValues,
   formFields,
@@ -249,7 +250,9 @@ export function ResourceForm({
                       ? { refOptions: refOptions(key, f.refLabel), refParams: refNarrowing(def, key, watched) }
                       : isScopeEnum(f)
                         ? { enumValues: allowedScopes }
-                        : {},
+                        : f.scopeOptions
+                          ? { enumValues: enumChoices(f, user) }
+                          : {},
                   )}
                 </Form.Item>
               </Col>
