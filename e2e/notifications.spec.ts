@@ -137,3 +137,37 @@ test('the create form shows only the id field of the chosen audience and sends f
   await expect(admin).toHaveURL(/\/admin\/notifications(\?.*)?$/);
   await expect(officer.locator('.notice-socket').filter({ hasText: title })).toBeVisible();
 });
+
+test("a ward officer's form offers only the audiences of their scope, their ward chosen", async ({ browser, request }) => {
+  const stamp = Date.now().toString(36);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const province = await post(request, headers, '/api/admin/provinces', { code: `H${stamp}`.slice(0, 10), name: `Tỉnh phạm vi ${stamp}` });
+  const ward = await post(request, headers, '/api/admin/wards', { code: `K${stamp}`.slice(0, 10), name: `Phường Phạm Vi ${stamp}`, province_id: province.id });
+  const role = await post(request, headers, '/api/admin/roles', {
+    name: `Cán bộ thông báo ${stamp}`,
+    permissions: ['list', 'read', 'create', 'update', 'menu'].map((action) => ({ action, subject: 'notifications' })),
+  });
+  const creds = { username: `canbo_tb_${stamp}`, password: 'ThuNghiem#2026' };
+  await post(request, headers, '/api/admin/users', {
+    ...creds,
+    full_name: 'Cán bộ thông báo',
+    role_id: role.id,
+    scope: 'ward',
+    ward_id: ward.id,
+    status: 'active',
+  });
+  const officer = await signedIn(browser, creds);
+  await officer.goto('/admin/notifications/create');
+  const audience = officer.locator('.ant-form-item', { hasText: 'Người nhận' });
+  await expect(audience.locator('.ant-select-selection-item')).toHaveText('Theo phường/xã');
+  await audience.locator('.ant-select').click();
+  const options = officer.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  await expect(options).toHaveText(['Theo phường/xã', 'Một người dùng']);
+  await officer.screenshot({ path: 'test-results/e2e/notifications-ward-audiences.png' });
+  await officer.keyboard.press('Escape');
+  await officer.getByLabel('Tiêu đề').fill(`Họp tổ ${stamp}`);
+  await officer.getByLabel('Nội dung').fill('Họp tổ sản xuất lúc 8 giờ.');
+  await officer.getByRole('button', { name: 'Lưu' }).click();
+  await expect(officer).toHaveURL(/\/admin\/notifications(\?.*)?$/);
+  await expectAccessible(officer);
+});

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { api, CHANGE_PASSWORD_PATH, MUST_CHANGE_PASSWORD } from '../../core/api';
 import { notify } from '../../core/feedback';
 import { type SessionUser, setSession, useSession } from '../../core/session';
+import { solveSignInChallenge } from './signin-challenge';
 
 interface LoginData {
   token: string;
@@ -32,6 +33,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [solving, setSolving] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   if (token && !busy) return <Navigate to={from ?? '/admin/home'} replace />;
 
@@ -42,7 +44,15 @@ export default function LoginPage() {
     if (v.username || v.password) return;
     setBusy(true);
     setError(null);
-    const res = await api.post<LoginData>('/api/auth/login', { username: username.trim(), password });
+    const body = { username: username.trim(), password };
+    let res = await api.post<LoginData>('/api/auth/login', body);
+    // the account is under attack: this browser proves a little work (a second or two) and is let through
+    if (res.code === 429 && (res.data as { challenge_required?: boolean } | null)?.challenge_required) {
+      setSolving(true);
+      const challenge = await solveSignInChallenge();
+      setSolving(false);
+      if (challenge) res = await api.post<LoginData>('/api/auth/login', { ...body, challenge });
+    }
     if (res.code === 200 && res.data?.token) {
       setSession(res.data.token, res.data.entry, remember);
       if (res.data.must_change_password) {
@@ -62,6 +72,11 @@ export default function LoginPage() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       <h1>Đăng nhập</h1>
       <p className="muted">Vui lòng đăng nhập để vào trang quản trị.</p>
+      {solving && (
+        <div className="auth-alert" role="status" data-testid="login-challenge">
+          Tài khoản đang bị thử mật khẩu nhiều lần. Trình duyệt đang xác minh, vui lòng chờ trong giây lát…
+        </div>
+      )}
       {error && (
         <div className="auth-alert" role="alert" data-testid="login-error">
           {error}
@@ -116,7 +131,7 @@ export default function LoginPage() {
         <Link to="/auth/forget-password">Quên mật khẩu?</Link>
       </div>
       <button type="submit" className="primary-button" disabled={busy}>
-        {busy ? 'Đang đăng nhập...' : 'Đăng nhập'}
+        {solving ? 'Đang xác minh trình duyệt...' : busy ? 'Đang đăng nhập...' : 'Đăng nhập'}
       </button>
     </form>
   );
