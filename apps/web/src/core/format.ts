@@ -26,6 +26,7 @@ const EXTRA_ACTIONS: Record<string, string> = {
   put: 'Cập nhật',
   patch: 'Cập nhật',
   restore: 'Khôi phục',
+  'clear-flag': 'Gỡ đánh dấu tem',
 };
 
 export const actionLabel = (a: string | null | undefined): string => (a && ((ACTION_LABELS as Record<string, string>)[a] ?? EXTRA_ACTIONS[a])) || a || '';

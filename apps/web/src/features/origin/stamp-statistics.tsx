@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Form, Row, Space, Statistic, Table } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Statistic, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api, buildUrl } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
+import { jobResult } from '../../core/jobs';
 
 interface Totals {
   product_id: number;
@@ -32,6 +33,19 @@ interface Job {
   lines: number;
   created_at: string;
   created_by_name: string | null;
+}
+
+interface Marked {
+  stamp_id: number;
+  stamp_name: string | null;
+  product_name: string;
+  serial: number;
+  code: string;
+  scan_count: number;
+  scanner_count: number;
+  flagged: boolean;
+  anomaly_at: string | null;
+  last_scan_at: string | null;
 }
 
 const n = (v: number) => Number(v ?? 0).toLocaleString('vi-VN');
@@ -64,7 +78,7 @@ export function StampStatisticsPage() {
     setPage(1);
   };
   const exportXlsx = async () => {
-    const env = await withLoading(api.get('/api/admin/stamp-statistics/export', { params: filters }));
+    const env = await jobResult(await withLoading(api.get('/api/admin/stamp-statistics/export', { params: filters })));
     if (env?.code !== 200) return resultPopup(env);
     window.location.href = buildUrl(env.data.url);
   };
@@ -149,6 +163,7 @@ export function StampStatisticsPage() {
           ]}
         />
       </Card>
+      <MarkedStamps filters={filters} />
       <Card title="Lịch sử in tem" size="small">
         <Table<Job>
           rowKey="id"
@@ -181,5 +196,94 @@ export function StampStatisticsPage() {
         />
       </Card>
     </Space>
+  );
+}
+
+/**
+ * Stamps whose scans look wrong (issue 28 §1): many distinct scanners (the public page asks to check
+ * the seal) or reported as likely fake. An officer who may approve stamps clears the mark with a reason.
+ */
+function MarkedStamps({ filters }: { filters: { product_id?: number; manufacture_id?: number; ward_id?: number } }) {
+  const { can } = useSession();
+  const [page, setPage] = useState(1);
+  const [clearing, setClearing] = useState<Marked | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+  const params = { product_id: filters.product_id, manufacture_id: filters.manufacture_id, ward_id: filters.ward_id, page, limit: 10 };
+  const q = useQuery({
+    queryKey: ['stamp-statistics', 'marked', params],
+    queryFn: ({ signal }) => api.get('/api/admin/stamp-statistics/marked', { params, signal }),
+  });
+  const data = q.data?.code === 200 ? q.data.data : null;
+  const submit = async () => {
+    if (!clearing) return;
+    const env = await withLoading(api.put(`/api/admin/stamps/${clearing.stamp_id}/codes/${clearing.serial}/clear-flag`, form.getFieldsValue()));
+    if (env?.code === 400 && env.data?.errors) {
+      form.setFields(env.data.errors.map((e: { field: string; message: string }) => ({ name: e.field, errors: [e.message] })));
+      return;
+    }
+    resultPopup(env);
+    if (env?.code === 200) {
+      setClearing(null);
+      form.resetFields();
+      void q.refetch();
+    }
+  };
+  return (
+    <Card title="Tem bị đánh dấu" size="small" data-testid="marked-stamps">
+      <Table<Marked>
+        rowKey={(r) => `${r.stamp_id}-${r.serial}`}
+        size="small"
+        loading={q.isLoading}
+        dataSource={data?.entries ?? []}
+        locale={{ emptyText: 'Không có tem bị đánh dấu' }}
+        scroll={{ x: 800 }}
+        pagination={{ current: page, pageSize: 10, total: data?.pagination?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+        columns={[
+          { title: 'Số sê-ri', dataIndex: 'serial' },
+          { title: 'Sản phẩm', dataIndex: 'product_name' },
+          { title: 'Đợt tem', dataIndex: 'stamp_name' },
+          {
+            title: 'Đánh dấu',
+            key: 'mark',
+            render: (_v, r) => (r.flagged ? <Tag color="red">Nghi giả</Tag> : <Tag color="orange">Quét bất thường</Tag>),
+          },
+          { title: 'Số thiết bị quét', dataIndex: 'scanner_count', align: 'right', render: (v: number) => n(v) },
+          { title: 'Lượt quét', dataIndex: 'scan_count', align: 'right', render: (v: number) => n(v) },
+          { title: 'Từ lúc', dataIndex: 'anomaly_at', render: (v: string | null) => (v ? formatDateTime(v) : '') },
+          ...(can('approve', 'stamps')
+            ? [
+                {
+                  title: 'Thao tác',
+                  key: 'actions',
+                  render: (_v: unknown, r: Marked) => (
+                    <Button size="small" onClick={() => setClearing(r)} aria-label={`Gỡ đánh dấu tem số ${r.serial}`}>
+                      Gỡ đánh dấu
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={clearing !== null}
+        title={clearing ? `Gỡ đánh dấu tem số ${clearing.serial}` : ''}
+        okText="Gỡ đánh dấu"
+        cancelText="Hủy"
+        onOk={() => void submit()}
+        onCancel={() => {
+          setClearing(null);
+          form.resetFields();
+        }}
+        destroyOnHidden
+      >
+        <p>Sau khi gỡ, trang truy xuất công khai của tem trở lại bình thường. Lý do được ghi vào nhật ký hệ thống.</p>
+        <Form form={form} layout="vertical">
+          <Form.Item name="reason" label="Lý do" required>
+            <Input.TextArea rows={3} maxLength={500} placeholder="Ví dụ: đã kiểm tra tại điểm bán, tem niêm phong còn nguyên" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
   );
 }
