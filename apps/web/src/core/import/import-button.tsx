@@ -160,6 +160,16 @@ const UNITS: Omit<ImportButtonProps, 'def'> = {
   invalidate: ['provinces', 'districts', 'wards'],
 };
 for (const name of ['provinces', 'districts', 'wards']) EXTRA[name] = [UNITS];
+EXTRA['discharge-limits'] = [
+  {
+    url: '/api/admin/discharge-limits/import',
+    templateUrl: '/api/admin/discharge-limits/import-template',
+    title: 'Nhập Excel bảng giới hạn nước thải (QCVN)',
+    buttonText: 'Nhập Excel giới hạn',
+    hint: 'Mỗi dòng một thông số của một quy chuẩn và cột (ví dụ QCVN 40:2025/BTNMT, cột A). Trùng quy chuẩn, cột và thông số thì cập nhật; các công trình dùng quy chuẩn đó được đánh giá lại. Không ghi gì nếu tệp còn lỗi.',
+    invalidate: ['discharge-limits', 'discharge-traffic', 'discharge-constructs'],
+  },
+];
 
 /**
  * The import buttons of a list: with only `def`, the generic import (when the declaration has

@@ -17,13 +17,15 @@ import './discharge.css';
 import { FlowChart } from './flow-chart';
 import { BASE, pointPath } from './paths';
 import { type LimitView, limitText, useWork } from './use-work';
+import { jobResult } from '../../core/jobs';
 
 interface Compliance {
   period: { from: string; to: string };
   permitted_flow: number | null;
   standard_code: string;
   column: string;
-  factor: number;
+  /** null: Kf unknown (no permitted flow) */
+  factor: number | null;
   limits: LimitView[];
   series: { date: string; flow: number; status: number; exceeded: string[] }[];
   months: { month: string; flows: number; exceeded: number; max_flow: number | null; avg_flow: number | null; by_parameter: Record<string, number> }[];
@@ -63,7 +65,7 @@ export function WorkDetailPage() {
     } else notify.error(r.message || 'Không cập nhật được');
   };
   const exportOne = async () => {
-    const r = await withLoading(api.get(`/api/admin/discharge-constructs/export-excel/${id}`, { params: period }));
+    const r = await jobResult(await withLoading(api.get(`/api/admin/discharge-constructs/export-excel/${id}`, { params: period })));
     if (r.code === 200 && r.data?.url) window.location.href = buildUrl(r.data.url);
     else notify.error(r.message || 'Không xuất được tệp');
   };
@@ -114,9 +116,13 @@ export function WorkDetailPage() {
               {formatDate(work.permit_date)} – {formatDate(work.permit_expiry)}
             </Descriptions.Item>
             <Descriptions.Item label="Cơ quan cấp phép">{work.permit_issuer || 'Không có dữ liệu'}</Descriptions.Item>
-            <Descriptions.Item label="Lưu lượng xả cho phép">{formatNumber(work.permitted_flow)} m³/ngày đêm</Descriptions.Item>
+            <Descriptions.Item label="Lưu lượng xả cho phép">
+              {work.permitted_flow == null ? 'Chưa có (không xác định được Kf)' : `${formatNumber(work.permitted_flow)} m³/ngày đêm`}
+            </Descriptions.Item>
             <Descriptions.Item label="Quy chuẩn áp dụng">
-              {c ? `${c.standard_code}, ${label(LIMIT_COLUMNS, c.column)}; hệ số ${formatNumber(c.factor)}` : ''}
+              {c
+                ? `${c.standard_code}, ${label(LIMIT_COLUMNS, c.column)}; ${c.factor == null ? 'hệ số chưa xác định (thiếu lưu lượng xả cho phép)' : `hệ số ${formatNumber(c.factor)}`}`
+                : ''}
             </Descriptions.Item>
             <Descriptions.Item label="Công nghệ xử lý">{work.treatment_technology || 'Không có dữ liệu'}</Descriptions.Item>
             <Descriptions.Item label="Công bố">

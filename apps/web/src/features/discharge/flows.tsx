@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DISCHARGE_PARAMETERS, TRAFFIC_STATUS } from '@nns/shared/discharge';
+import { DISCHARGE_PARAMETERS, TRAFFIC_STATUS, VERDICT_LABELS } from '@nns/shared/discharge';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -22,13 +22,26 @@ interface ListAnswer {
   permitted_flow: number | null;
   standard_code: string;
   column: string;
-  factor: number;
+  /** null: Kf unknown (no permitted flow), `missing` says so */
+  factor: number | null;
+  missing: string | null;
 }
 
 const MAIN = ['ph', 'bod5', 'cod', 'tss', 'nh4', 'coliform'];
 
-const cell = (v: unknown, exceeded: boolean) => {
+const cell = (v: unknown, exceeded: boolean, verdict?: string) => {
   const text = v == null ? '' : formatNumber(Number(v));
+  if (!exceeded && v != null && (verdict === 'not_in_standard' || verdict === 'missing_flow' || verdict === 'not_applicable')) {
+    const why = VERDICT_LABELS[verdict];
+    return (
+      <span title={why} data-verdict={verdict}>
+        {text}{' '}
+        <Tag color={verdict === 'missing_flow' ? 'orange' : 'default'} style={{ marginInlineEnd: 0 }}>
+          {verdict === 'not_in_standard' ? 'Không có trong quy chuẩn' : verdict === 'missing_flow' ? 'Thiếu lưu lượng' : 'Không áp dụng'}
+        </Tag>
+      </span>
+    );
+  }
   return exceeded ? (
     <span className="nns-cell-exceeded" title="Vượt giới hạn" data-exceeded="1">
       {text}
@@ -59,7 +72,7 @@ export function FlowsPage() {
   const shownLimit = (code: string) => MAIN.includes(code) || (data?.entries ?? []).some((e) => e[code] != null);
   const paramCols = [
     ...limits.filter((l) => shownLimit(l.parameter)).map((l) => ({ code: l.parameter, label: l.label, unit: l.unit, limit: limitText(l) })),
-    ...measured.map((p) => ({ code: p.code, label: p.label, unit: p.unit, limit: 'không có giới hạn' })),
+    ...measured.map((p) => ({ code: p.code, label: p.label, unit: p.unit, limit: VERDICT_LABELS.not_in_standard })),
   ];
   const remove = async (row: Record<string, any>) => {
     if (!(await confirmDialog({ title: `Xóa số liệu ngày ${formatDate(row.measured_date)}?`, danger: true }))) return;
@@ -78,7 +91,7 @@ export function FlowsPage() {
           Lưu lượng (m³/ngày)
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            ≤ {formatNumber(data?.permitted_flow ?? 0)}
+            {data?.permitted_flow == null ? 'chưa có lưu lượng cho phép' : `≤ ${formatNumber(data.permitted_flow)}`}
           </Typography.Text>
         </span>
       ),
@@ -101,7 +114,7 @@ export function FlowsPage() {
       key: p.code,
       width: 110,
       align: 'right' as const,
-      render: (_v: unknown, r: Record<string, any>) => cell(r[p.code], (r.exceeded ?? []).includes(p.code)),
+      render: (_v: unknown, r: Record<string, any>) => cell(r[p.code], (r.exceeded ?? []).includes(p.code), r.verdicts?.[p.code]),
     })),
     {
       title: 'Kết quả',
@@ -109,7 +122,12 @@ export function FlowsPage() {
       width: 120,
       render: (_v, r) => {
         const o = TRAFFIC_STATUS.find((x) => x.value === r.status);
-        return o ? <Tag color={o.color}>{o.label}</Tag> : null;
+        return o ? (
+          <Space size={4} wrap>
+            <Tag color={o.color}>{o.label}</Tag>
+            {r.not_in_standard?.length ? <Tag title={r.not_in_standard.join(', ')}>Có thông số không có trong quy chuẩn</Tag> : null}
+          </Space>
+        ) : null;
       },
     },
     {
@@ -166,9 +184,13 @@ export function FlowsPage() {
     >
       {data && (
         <Alert
-          type="info"
           style={{ marginBottom: 12 }}
-          message={`So sánh với giấy phép (${formatNumber(data.permitted_flow ?? 0)} m³/ngày đêm) và ${data.standard_code} cột ${data.column}, hệ số ${formatNumber(data.factor)}; ô tô đỏ là giá trị vượt giới hạn.`}
+          type={data.missing ? 'warning' : 'info'}
+          message={
+            data.missing
+              ? `So sánh với ${data.standard_code} cột ${data.column}. ${data.missing}: giấy phép chưa ghi lưu lượng xả cho phép nên không giả định Kf; chỉ kết luận được giá trị rõ ràng đạt hoặc vượt với mọi Kf.`
+              : `So sánh với giấy phép (${formatNumber(data.permitted_flow ?? 0)} m³/ngày đêm) và ${data.standard_code} cột ${data.column}, hệ số ${formatNumber(data.factor ?? 1)}; ô tô đỏ là giá trị vượt giới hạn.`
+          }
         />
       )}
       {q.data && q.data.code !== 200 && <Alert type="error" showIcon message={q.data.message || 'Không tải được số liệu'} />}

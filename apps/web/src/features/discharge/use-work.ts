@@ -20,5 +20,9 @@ export interface LimitView {
   k_applies: boolean;
 }
 
-export const limitText = (l: Pick<LimitView, 'min' | 'max'>) =>
-  l.min != null ? `${l.min.toLocaleString('vi-VN')}–${(l.max ?? 0).toLocaleString('vi-VN')}` : `≤ ${(l.max ?? 0).toLocaleString('vi-VN')}`;
+export const limitText = (l: Pick<LimitView, 'min' | 'max' | 'k_applies'>) =>
+  l.max == null && l.k_applies
+    ? 'chưa xác định (thiếu Kf)'
+    : l.min != null
+      ? `${l.min.toLocaleString('vi-VN')}–${(l.max ?? 0).toLocaleString('vi-VN')}`
+      : `≤ ${(l.max ?? 0).toLocaleString('vi-VN')}`;
