@@ -63,11 +63,11 @@ test('discharge: a work made on the map, a flow over the limit in red, on the ma
   await page.getByLabel('Mã công trình').fill(code);
   await page.getByLabel('Tên công trình').fill(name);
   // before a type is chosen no factor shows; industrial works take Kq and Kf, never K
-  await expect(page.getByLabel('Hệ số Kq (QCVN 40)')).toHaveCount(0);
+  await expect(page.getByLabel('Nguồn tiếp nhận (hệ số Kq, QCVN 40)')).toHaveCount(0);
   await pick(page, 'Loại nước thải', 'Nước thải công nghiệp', false);
-  await expect(page.getByLabel('Hệ số Kq (QCVN 40)')).toBeVisible();
-  await expect(page.getByLabel('Hệ số Kf (QCVN 40)')).toBeVisible();
-  await expect(page.getByLabel('Hệ số K (QCVN 14, QCVN 28)')).toHaveCount(0);
+  await expect(page.getByLabel('Nguồn tiếp nhận (hệ số Kq, QCVN 40)')).toBeVisible();
+  await expect(page.getByLabel('Lưu lượng xả F (hệ số Kf, QCVN 40)')).toBeVisible();
+  await expect(page.getByLabel('Loại hình, quy mô cơ sở (hệ số K)')).toHaveCount(0);
   await pick(page, 'Phường/xã', ward.name);
   await page.getByLabel('Lưu lượng xả cho phép (m³/ngày đêm)').fill('300');
   await page.getByLabel('Số giấy phép xả thải').fill('88/GP-UBND');
