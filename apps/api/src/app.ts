@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
+import { registerJobRoutes, startJobs } from './core/jobs';
 import { createMailer } from './core/mail';
 import type { Router } from './core/module';
 import { startNotificationScheduler } from './core/notify';
@@ -137,10 +138,13 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   });
 
   registerPlatformRoutes(router, services);
+  registerJobRoutes(router, services);
   const hooks = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
   registerResources(router, services, hooks);
   for (const m of modules) m.routes?.(router, services);
   startNotificationScheduler(app, services);
+  // exports, large stamp runs and print sheets run in the background (core/jobs.ts)
+  startJobs(app, services);
   startMonitoring(app, services);
   // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
   startUploadCleanup(app, services);

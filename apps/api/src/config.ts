@@ -120,6 +120,9 @@ const schema = z.object({
     .default(1024),
   /** a stamp scanned more than this many times is flagged as a possible counterfeit (issue 14 §7) */
   SCAN_FLAG_AFTER: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(1000, 'tối đa 1000').default(5),
+  /** background jobs (core/jobs.ts) this process runs at once, and one user's jobs running at once across processes */
+  JOBS_CONCURRENCY: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(32, 'tối đa 32').default(2),
+  JOBS_PER_USER: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(32, 'tối đa 32').default(2),
   /** scans counted from one client address in 10 minutes; the page is still shown past it, uncounted */
   SCAN_RATE_PER_10_MIN: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(1, 'tối thiểu 1').max(100000, 'tối đa 100000').default(30),
   S3_ACCESS_KEY_ID: z.string().optional(),

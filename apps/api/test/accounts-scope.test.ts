@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
+import { call, callJob, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
 
 /** Ward scope on users and administrative accounts; administrative accounts and their roles. */
 let t: TestApp;
@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 const USERS_PERMS = ['list:users', 'read:users', 'create:users', 'update:users', 'delete:users', 'export:users', 'list:product_units'];
 
 async function exportUsernames(token: string, url = '/api/admin/users/export-users') {
-  const e = await call(t, 'GET', url, { token });
+  const e = await callJob(t, 'GET', url, { token });
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
   const wb = new ExcelJS.Workbook();

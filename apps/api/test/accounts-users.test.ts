@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, changeElsewhere, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
+import { call, callJob, changeElsewhere, login, makeApp, makeRole, makeUser, type TestApp } from './helpers';
 
 /** Users: validation, uniqueness, hashing, lock and its sessions, safety rules, mass assignment, export. */
 let t: TestApp;
@@ -221,7 +221,7 @@ describe('list and export', () => {
     expect(await names({ search: 'hoang thi xuan' })).toEqual(['xuat.mot']);
     expect(await names({ role_id: String(role), status: 'locked' })).toEqual(['xuat.bon']);
 
-    const e = await call(t, 'GET', '/api/admin/users/export-users', {
+    const e = await callJob(t, 'GET', '/api/admin/users/export-users', {
       query: { role_id: String(role), status: 'active', ward_id: String(ward), sort: 'username' },
     });
     expect(e.status, JSON.stringify(e.body)).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, makeApp, makeRole, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeRole, makeUser, type TestApp } from './helpers';
 import { postImport, workbook } from './import-helpers';
 
 /**
@@ -248,7 +248,7 @@ describe('products and labors are ward-bound through their manufacture (wardVia)
     expect((await call(t, 'PUT', `/api/admin/labors/reset-password/${lMine}`, as)).status).toBe(200);
 
     // the export follows the same scope
-    const exp = await call(t, 'GET', '/api/admin/products/export', { ...as, query: { search: 'SP-VIA' } });
+    const exp = await callJob(t, 'GET', '/api/admin/products/export', { ...as, query: { search: 'SP-VIA' } });
     expect(exp.status, JSON.stringify(exp.body)).toBe(200);
     const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();

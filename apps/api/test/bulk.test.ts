@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 
 /**
  * POST /api/admin/{resource}/bulk: one request for a selection, each row through the single
@@ -184,7 +184,7 @@ describe('export of a selection', () => {
     const officer = await makeUser(t, { perms: ['list:distributors', 'export:distributors'], wardId: wardA });
     const [a, b] = await distributors([wardA, wardA]);
     const [c] = await distributors([wardB]);
-    const r = await call(t, 'GET', '/api/admin/distributors/export', { token: officer.token, query: { ids: [a, b, c].join(',') } });
+    const r = await callJob(t, 'GET', '/api/admin/distributors/export', { token: officer.token, query: { ids: [a, b, c].join(',') } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.rows).toBe(2);
   });

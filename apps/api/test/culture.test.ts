@@ -1,7 +1,7 @@
 import { resourceByName } from '@nns/shared/registry';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { createSample } from './samples';
 
 /** Cultivation (issue 13): processes with ordered stages, batches and their status, diaries and their rules, ward scope. */
@@ -149,12 +149,12 @@ describe('processes and stages', () => {
   it('exports processes and stages as the lists show them', async () => {
     const { manufactureId } = await producer();
     const p = await processWithStages(manufactureId);
-    const e = await call(t, 'GET', '/api/admin/processes/export-processes', { query: { search: p.name } });
+    const e = await callJob(t, 'GET', '/api/admin/processes/export-processes', { query: { search: p.name } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     const rows = await readExport(e.body.data.url);
     expect(rows.length).toBe(2);
     expect(rows[1]).toContain(p.name);
-    const s = await call(t, 'GET', '/api/admin/stages/export', { query: { process_id: String(p.id) } });
+    const s = await callJob(t, 'GET', '/api/admin/stages/export', { query: { process_id: String(p.id) } });
     expect(s.status).toBe(200);
     const srows = await readExport(s.body.data.url);
     expect(srows.slice(1).map((r) => r[3])).toEqual(STAGES.map((x) => x.name));
@@ -293,7 +293,7 @@ describe('diaries', () => {
       query: { subject: 'diaries', record_id: String(d.body.data.entry.id), action: 'diaries-is-traceable' },
     });
     expect(log.body.data.entries[0].after).toEqual({ is_traceable: true });
-    const e = await call(t, 'GET', '/api/admin/diaries/export', { query: { batch_id: String(b.id) } });
+    const e = await callJob(t, 'GET', '/api/admin/diaries/export', { query: { batch_id: String(b.id) } });
     expect(e.status).toBe(200);
     const rows = await readExport(e.body.data.url);
     expect(rows.length).toBe(2);

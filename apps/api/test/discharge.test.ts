@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDischargeDemo } from '../src/modules/discharge/demo.module';
 import { makeWard } from './accounts-helpers';
-import { auth, call, makeApp, makeUser, multipart, type TestApp, upload } from './helpers';
+import { auth, call, callJob, makeApp, makeUser, multipart, type TestApp, upload } from './helpers';
 
 let t: TestApp;
 let wardA: number;
@@ -38,7 +38,7 @@ async function flow(body: Record<string, unknown>, token?: string) {
 }
 
 async function workbook(url: string, token?: string) {
-  const e = await call(t, 'GET', url, { token });
+  const e = await callJob(t, 'GET', url, { token });
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
   expect(file.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_FMT, DATETIME_FMT, detailFields, MONEY_FMT } from '../src/core/export';
 import { columnHint, importableFields } from '../src/core/import-cells';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 import { loadWorkbook, postImport, toBuffer } from './import-helpers';
 
 /** Issue 18.6: an export that carries the detail, a template with hints, a dry run that reports every error. */
@@ -88,7 +88,7 @@ describe('export', () => {
   });
 
   it('an exported file imports back unchanged', async () => {
-    const e = await call(t, 'GET', '/api/admin/labors/export-labors');
+    const e = await callJob(t, 'GET', '/api/admin/labors/export-labors');
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
     const r = await postImport(t, '/api/admin/labors/import', file.rawPayload);
     expect(r.status, JSON.stringify(r.body)).toBe(200);

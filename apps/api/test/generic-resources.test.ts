@@ -3,7 +3,7 @@ import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 import { createSample, sampleBody } from './samples';
 
 /** The generic behaviour of the engine, proved once over every declared resource. */
@@ -193,7 +193,7 @@ describe.each(generic.map((d) => [d.name, d]))('resource %s', (_name, def) => {
       expect(c.body.data.count).toBeGreaterThanOrEqual(1);
     }
     if (!def.exportName) return;
-    const e = await call(t, 'GET', `${base}/${def.exportName}`, { query: { sort: '-id' } });
+    const e = await callJob(t, 'GET', `${base}/${def.exportName}`, { query: { sort: '-id' } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
     expect(file.statusCode).toBe(200);
@@ -237,7 +237,7 @@ describe('export escaping', () => {
     await t.database.query(
       sql`insert into product_units (name, symbol, search_text) values (${'\t=1+1 kytudau'}, ${'\r=2+2'}, 'kytudau'), (${'\rdong kytudau'}, ${'\tcot'}, 'kytudau')`,
     );
-    const e = await call(t, 'GET', `/api/admin/${def.name}/export`, { query: { search: 'kytudau' } });
+    const e = await callJob(t, 'GET', `/api/admin/${def.name}/export`, { query: { search: 'kytudau' } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     expect(e.body.data.rows).toBe(3);
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
@@ -256,7 +256,7 @@ describe('export escaping', () => {
     const def = generic.find((d) => d.name === 'product-units')!;
     const c = await call(t, 'POST', `/api/admin/${def.name}`, { body: { name: '=HYPERLINK("http://x")', symbol: '+1' } });
     expect(c.status).toBe(200);
-    const e = await call(t, 'GET', `/api/admin/${def.name}/export`, { query: { search: 'hyperlink' } });
+    const e = await callJob(t, 'GET', `/api/admin/${def.name}/export`, { query: { search: 'hyperlink' } });
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);

@@ -201,6 +201,36 @@ export async function call(
   return { status: r.statusCode, headers: r.headers, body: json as { code: number; message: string; data: any }, raw: r };
 }
 
+/**
+ * The job a 202 answer queued, waited for until it is done or failed (core/jobs.ts; the test app's
+ * processes poll quickly, and `startJob` kicks its own process at once).
+ */
+export async function waitJob(t: TestApp | FastifyInstance, id: number, token?: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await call(t, 'GET', `/api/admin/jobs/${id}`, { token });
+    const job = r.body?.data?.job;
+    if (r.status !== 200) throw new Error(`job ${id}: ${r.status} ${r.body?.message}`);
+    if (job.status !== 'queued' && job.status !== 'running') return job;
+    if (Date.now() > until) throw new Error(`job ${id} still ${job.status}`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
+
+/**
+ * Calls a route that answers 202 with a background job, waits for the job and answers like the route
+ * did when it ran in the request: 200 with the job's result as `data`, or the job's error as a 409
+ * with its message (any other answer, a refusal or bad input, comes back as it is).
+ */
+export async function callJob(t: TestApp | FastifyInstance, method: string, url: string, o: Parameters<typeof call>[3] = {}) {
+  const r = await call(t, method, url, o);
+  if (r.status !== 202) return r;
+  const token = o.token === undefined && 'adminToken' in t ? t.adminToken : o.token;
+  const job = await waitJob(t, r.body.data.job.id, token);
+  if (job.status === 'done') return { ...r, status: 200, body: { code: 200, message: r.body.message, data: job.result }, job };
+  return { ...r, status: 409, body: { code: 409, message: job.error as string, data: null }, job };
+}
+
 /** A multipart/form-data body holding one file. */
 export function multipart(filename: string, data: Buffer, contentType = 'application/octet-stream', field = 'file') {
   const boundary = `----nns${Date.now()}`;

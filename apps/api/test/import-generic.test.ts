@@ -2,7 +2,7 @@ import type { ResourceDef } from '@nns/shared';
 import { resources } from '@nns/shared/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportColumns } from '../src/core/export';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 import { loadWorkbook, postImport, toBuffer } from './import-helpers';
 import { createSample, sampleValue } from './samples';
 
@@ -31,7 +31,7 @@ function editable(def: ResourceDef) {
 }
 
 async function exported(def: ResourceDef, id: number) {
-  const e = await call(t, 'GET', `/api/admin/${def.name}/${def.exportName}`, { query: { ids: String(id) } });
+  const e = await callJob(t, 'GET', `/api/admin/${def.name}/${def.exportName}`, { query: { ids: String(id) } });
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
   return loadWorkbook(file.rawPayload as unknown as ArrayBuffer);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { loadWorkbook } from './import-helpers';
 
 /** Issue 15, second part: insect orders and their bands, insect data, a station's readings as .xlsx, seafood criteria. */
@@ -165,13 +165,13 @@ describe('readings export', () => {
     const readings = [0, 1, 2, 3].map((h) => ({ measured_at: at(h), values: { pm25: h === 3 ? 400 : 20.456, no2: 30, co: 1200 } }));
     expect((await ingest(s.device_key, { readings })).status).toBe(200);
     const officer = await makeUser(t, { perms: ['export:monitorings'], wardId: wardB });
-    expect((await call(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { token: officer.token })).status).toBe(404);
+    expect((await callJob(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { token: officer.token })).status).toBe(404);
     const noPerm = await makeUser(t, { perms: ['read:monitorings'], wardId: wardA });
-    expect((await call(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { token: noPerm.token })).status).toBe(403);
-    const long = await call(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { query: { from: '2025-01-01T00:00:00Z', to: at(3) } });
+    expect((await callJob(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { token: noPerm.token })).status).toBe(403);
+    const long = await callJob(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { query: { from: '2025-01-01T00:00:00Z', to: at(3) } });
     expect(long.body.data.errors[0]).toMatchObject({ field: 'from', message: 'Mỗi lần xuất tối đa 366 ngày dữ liệu' });
     // to is exclusive: hours 1 and 2 … and 3
-    const e = await call(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { query: { from: at(1), to: at(4) } });
+    const e = await callJob(t, 'GET', `/api/admin/monitorings/export-readings/${s.entry.id}`, { query: { from: at(1), to: at(4) } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     expect(e.body.data.rows).toBe(3);
     const file = await t.app.inject({ method: 'GET', url: e.body.data.url });

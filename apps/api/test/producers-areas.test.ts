@@ -1,7 +1,7 @@
 import { polygonAreaHa } from '@nns/shared/geo';
 import { acreageCheck } from '@nns/shared/producers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('material areas: acreage against the drawn boundary', () => {
   });
 
   it('exports under export-material-areas with the acreage as a number', async () => {
-    const e = await call(t, 'GET', '/api/admin/material-areas/export-material-areas', { query: { search: 'ea tu' } });
+    const e = await callJob(t, 'GET', '/api/admin/material-areas/export-material-areas', { query: { search: 'ea tu' } });
     expect(e.status).toBe(200);
     expect(e.body.data.rows).toBe(1);
     expect((await call(t, 'GET', '/api/admin/material-areas/count')).body.data.count).toBe(5);

@@ -2,7 +2,7 @@ import { MESSAGES } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('manufactures', () => {
     await call(t, 'POST', '/api/admin/manufactures', {
       body: { code: 'CSSX-ST-002', name: 'Công ty TNHH Gạo Hồ Quang Trí', phone: '0939612345', tax_code: '2200123450' },
     });
-    const e = await call(t, 'GET', '/api/admin/manufactures/export', { query: { search: 'gao ho quang' } });
+    const e = await callJob(t, 'GET', '/api/admin/manufactures/export', { query: { search: 'gao ho quang' } });
     expect(e.status).toBe(200);
     expect(e.body.data.rows).toBe(1);
     const { name, rows } = await readExport(e.body.data.url);
@@ -197,7 +197,7 @@ describe('distributors, apps, labors: approve and count', () => {
     expect(same.password).toBe(row.password);
     const list = await call(t, 'GET', '/api/admin/labors', { query: { search: 'ro mah' } });
     expect(list.body.data.entries[0]).not.toHaveProperty('password');
-    const e = await call(t, 'GET', '/api/admin/labors/export-labors');
+    const e = await callJob(t, 'GET', '/api/admin/labors/export-labors');
     const { rows } = await readExport(e.body.data.url);
     expect(rows[0]).not.toContain('Mật khẩu (ứng dụng nhật ký)');
   });

@@ -13,7 +13,7 @@ import { openStorage, type Storage } from '../src/core/storage';
 import { backupTo, restoreFrom } from '../src/db/backup';
 import { type Database, openDatabase } from '../src/db/client';
 import { nodeArgs } from './bundle';
-import { ADMIN_PASSWORD, call, login, makeApp, png, type TestApp, upload } from './helpers';
+import { ADMIN_PASSWORD, call, callJob, login, makeApp, png, type TestApp, upload } from './helpers';
 import { tempPgDatabase } from './pg-temp';
 import { S3_KEYS, type S3Server, startS3Server } from './s3-server';
 import { startServer } from './server-process';
@@ -120,7 +120,7 @@ describe(`an app on S3 (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 180_000 },
 
   it('exports an .xlsx into the store as exports/<token>.xlsx; another instance downloads it', async () => {
     for (const name of ['Thùng', 'Bao 50 kg']) expect((await call(t, 'POST', '/api/admin/product-units', { body: { name } })).status).toBe(200);
-    const e = await call(t, 'GET', '/api/admin/product-units/export', { query: { sort: 'name' } });
+    const e = await callJob(t, 'GET', '/api/admin/product-units/export', { query: { sort: 'name' } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);
     const token = /^\/api\/exports\/([A-Za-z0-9_-]+)\//.exec(e.body.data.url)?.[1] as string;
     const [row] = await t.database.query<{ path: string }>(sql`select path from export_files where token = ${token}`);

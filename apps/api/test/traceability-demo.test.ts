@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('traceability demo data', () => {
     expect(coffee.code).toBe('TX-CF-PH-2025');
     const codes = await call(t, 'GET', `/api/admin/stamps/${runs[0].id}/codes`, { query: { limit: '100' } });
     expect(codes.body.data.entries).toHaveLength(60);
-    const sheet = await call(t, 'GET', `/api/admin/print-stamp/${runs[0].id}/2`);
+    const sheet = await callJob(t, 'GET', `/api/admin/print-stamp/${runs[0].id}/2`);
     expect(sheet.body.data.job.count).toBe(6);
     expect(sheet.body.data.job.serial_from).toBe(runs[0].serial_from + 30);
   });

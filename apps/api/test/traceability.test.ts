@@ -3,7 +3,7 @@ import { STAMP_CODE_RE } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, makeUser, type TestApp } from './helpers';
+import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { crop, decodeQr, renderPdf } from './pdf-qr';
 import { createSample } from './samples';
 
@@ -136,7 +136,7 @@ describe('traces', () => {
     expect(on.body.data.entry.active).toBe(true);
     const count = await call(t, 'GET', '/api/admin/traces/count', { query: { manufacture_id: String(o.manufactureId) } });
     expect(count.body.data.count).toBe(1);
-    const ex = await call(t, 'GET', '/api/admin/traces/export', { query: { manufacture_id: String(o.manufactureId) } });
+    const ex = await callJob(t, 'GET', '/api/admin/traces/export', { query: { manufacture_id: String(o.manufactureId) } });
     expect(ex.status).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: ex.body.data.url });
     const wb = new ExcelJS.Workbook();
@@ -242,7 +242,7 @@ describe('stamp runs', () => {
   it('prints lines of stamps on a PDF whose QR codes open the stamps’ pages; records the job and marks them printed', async () => {
     const o = await producer();
     const run = await issue({ product_id: o.productId, quantity: 20, stamps_per_line: 3, width: 50, height: 32, distance: 4, space_left: 10, space_top: 12 });
-    const r = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/2`);
+    const r = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/2`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.job).toMatchObject({ stamp_id: run.id, serial_from: run.serial_from, serial_to: run.serial_from + 5, count: 6, lines: 2 });
     const file = await t.app.inject({ method: 'GET', url: r.body.data.url });
@@ -263,7 +263,7 @@ describe('stamp runs', () => {
     expect(job.layout.stamps_per_line).toBe(3);
     expect(job.created_by).not.toBeNull();
     // the next sheet goes on from there; the last one takes what is left
-    const next = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/100`);
+    const next = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/100`);
     expect(next.body.data.job).toMatchObject({ serial_from: run.serial_from + 6, serial_to: run.serial_to, count: 14 });
     const nextPdf = renderPdf((await t.app.inject({ method: 'GET', url: next.body.data.url })).rawPayload);
     expect(decodeQr(crop(nextPdf[0], { x: 10, y: 12, w: 50, h: 32 }))).toBe(`http://nns.test/truy-xuat/${codes[6].code}`);
@@ -277,9 +277,9 @@ describe('stamp runs', () => {
     expect(jobs.body.data.entries[1].created_by_name).toBeTruthy();
     const again = await t.app.inject({ method: 'GET', url: jobs.body.data.entries[1].url });
     expect(decodeQr(crop(renderPdf(again.rawPayload)[0], { x: 10, y: 12, w: 50, h: 32 }))).toBe(`http://nns.test/truy-xuat/${codes[0].code}`);
-    const none = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/1`);
+    const none = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/1`);
     expect([none.status, none.body.message]).toEqual([409, 'Đợt tem không còn tem chưa in']);
-    const badLine = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/0`);
+    const badLine = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/0`);
     expect(badLine.status).toBe(400);
     const unknownSheet = await t.app.inject({ method: 'GET', url: '/api/stamp-sheets/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/x.pdf' });
     expect(unknownSheet.statusCode).toBe(404);
@@ -288,9 +288,9 @@ describe('stamp runs', () => {
   it('prints on a label roll: one line of stamps per page, the roll as wide as the line', async () => {
     const o = await producer();
     const run = await issue({ product_id: o.productId, quantity: 10, stamps_per_line: 2, width: 40, height: 30, distance: 3, space_left: 2, space_top: 2 });
-    const bad = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'a3' } });
+    const bad = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'a3' } });
     expect(errorsOf(bad)).toEqual([{ field: 'paper', message: 'Khổ giấy phải là a4 hoặc roll (cuộn tem)' }]);
-    const r = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'roll' } });
+    const r = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/3`, { query: { paper: 'roll' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.job.count).toBe(6);
     const pages = renderPdf((await t.app.inject({ method: 'GET', url: r.body.data.url })).rawPayload);
@@ -319,7 +319,7 @@ describe('stamp runs', () => {
     const again = await call(t, 'PUT', `/api/admin/stamps/void/${run.id}`, { body: { serial_from: run.serial_from + 2, serial_to: run.serial_from + 4 } });
     expect(again.status).toBe(409);
     // printing skips voided stamps
-    const sheet = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`);
+    const sheet = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/3`);
     expect(sheet.body.data.job).toMatchObject({ serial_from: run.serial_from, serial_to: run.serial_from + 5, count: 3 });
     const all = await call(t, 'PUT', `/api/admin/stamps/void/${run.id}`);
     expect(all.body.data).toMatchObject({ voided: 7, status: 'voided', voided_count: 10 });
@@ -330,7 +330,7 @@ describe('stamp runs', () => {
       [3, 'Tem in lỗi'],
       [7, null],
     ]);
-    const print = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/1`);
+    const print = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/1`);
     expect([print.status, print.body.message]).toEqual([409, 'Đợt tem đã bị hủy, không thể in']);
     const edit = await call(t, 'PUT', `/api/admin/stamps/${run.id}`, { body: { width: 40 } });
     expect(edit.status).toBe(409);
@@ -375,7 +375,7 @@ describe('stamp statistics', () => {
     const other = await producer();
     const run = await issue({ product_id: o.productId, quantity: 12, stamps_per_line: 2 });
     await issue({ product_id: other.productId, quantity: 7 });
-    const printed = await call(t, 'GET', `/api/admin/print-stamp/${run.id}/3`);
+    const printed = await callJob(t, 'GET', `/api/admin/print-stamp/${run.id}/3`);
     expect(printed.status).toBe(200);
     // two stamps scanned (what the public page writes: part B), one of them three times
     await t.database.query(sql`update stamp_codes set status = 'activated', activated_at = now(), first_scan_at = now(), last_scan_at = now(),
@@ -410,7 +410,7 @@ describe('stamp statistics', () => {
     const officer = await makeUser(t, { perms: ['list:stamp_statistics', 'export:stamp_statistics'], wardId: other.wardId });
     const mine = await call(t, 'GET', '/api/admin/stamp-statistics', { token: officer.token });
     expect(mine.body.data.totals.map((x: { product_id: number }) => x.product_id)).toEqual([other.productId]);
-    const ex = await call(t, 'GET', '/api/admin/stamp-statistics/export', { query: { product_id: String(o.productId) } });
+    const ex = await callJob(t, 'GET', '/api/admin/stamp-statistics/export', { query: { product_id: String(o.productId) } });
     expect(ex.status, JSON.stringify(ex.body)).toBe(200);
     const file = await t.app.inject({ method: 'GET', url: ex.body.data.url });
     const wb = new ExcelJS.Workbook();

@@ -5,6 +5,7 @@ import { type FieldDef, formatDate, formatDateTime, NO_DATA, optionLabel, type R
 import { sql } from 'drizzle-orm';
 import { exportFiles } from '../db/schema/core';
 import { loadExcel } from './excel';
+import { yieldToLoop } from './jobs';
 import type { Ctx } from './module';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereOf, whereSql } from './resource-query';
 import { attachRefs, exec, selectList } from './resource-store';
@@ -13,6 +14,8 @@ import { tmpDir } from './storage';
 
 export const EXPORT_MAX_ROWS = 1_000_000;
 const BATCH = 2000;
+/** rows written between two yields to the event loop */
+export const YIELD_ROWS = 500;
 const EXPORT_TTL_MINUTES = 60;
 
 /** Excel refuses * ? : \\ / [ ] in sheet names and more than 31 characters. */
@@ -129,8 +132,15 @@ export const exportKey = (token: string) => `exports/${token}.xlsx`;
  * export stays small in memory, then puts it in the store (shared by every process) as
  * exports/<token>.xlsx; answers a short-lived unguessable download URL.
  */
-export async function exportResource(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, columns = exportColumns(def)) {
-  return publishExport(services, ctx, def.name, (file) => writeWorkbook(services, def, q, ctx, columns, file));
+export async function exportResource(
+  services: Services,
+  def: ResourceDef,
+  q: ListQuery,
+  ctx: Ctx,
+  columns = exportColumns(def),
+  onRows: (n: number) => unknown = () => {},
+) {
+  return publishExport(services, ctx, def.name, (file) => writeWorkbook(services, def, q, ctx, columns, file, onRows));
 }
 
 /**
@@ -166,7 +176,15 @@ export async function publishExport(services: Services, ctx: Ctx, baseName: stri
   }
 }
 
-async function writeWorkbook(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, columns: ExportColumn[], file: string): Promise<number> {
+async function writeWorkbook(
+  services: Services,
+  def: ResourceDef,
+  q: ListQuery,
+  ctx: Ctx,
+  columns: ExportColumn[],
+  file: string,
+  onRows: (n: number) => unknown,
+): Promise<number> {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   // the header row stays in sight while scrolling (a streamed sheet takes its views when made)
@@ -192,7 +210,10 @@ async function writeWorkbook(services: Services, def: ResourceDef, q: ListQuery,
       const values: Record<string, unknown> = { _n: ++n };
       for (const c of columns) values[c.key] = escapeCell(c.value(r)) ?? null;
       ws.addRow(values).commit();
+      // runs as a background job (core/jobs.ts): requests are answered between chunks
+      if (n % YIELD_ROWS === 0) await yieldToLoop();
     }
+    await onRows(n);
     if (rows.length < BATCH) break;
   }
   // a filter button on every header, over the rows written (written at the sheet's end, so set last)

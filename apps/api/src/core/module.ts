@@ -68,6 +68,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * (the generic list and read, core/resource-schema.ts) give one.
    */
   serialize?: Record<string, unknown>;
+  /** the answer's status when it succeeds: 202 for a route that queues a background job (core/jobs.ts) */
+  status?: 200 | 202;
   /** success message of the envelope */
   message?: string;
   /** the handler writes the reply itself (file download); the envelope is skipped */

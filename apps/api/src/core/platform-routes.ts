@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { describeLogs } from '../modules/system/log-text';
 import { AppError, envelope, notFound } from './errors';
+import { dropOldJobs } from './jobs';
 import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
@@ -168,6 +169,7 @@ export async function housekeeping(services: Services) {
     const made = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
     if (/^export-.*\.xlsx$/.test(name) && made < Date.now() - 86_400_000) fs.rmSync(file, { force: true });
   }
+  await dropOldJobs(services);
   await exec(services.db, sql`delete from login_attempts where at < now() - interval '1 day'`);
   await exec(services.db, sql`delete from sessions where expires_at < now() - interval '7 days' or revoked_at < now() - interval '7 days'`);
 }

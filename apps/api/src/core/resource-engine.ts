@@ -8,6 +8,7 @@ import { registerBulk } from './bulk';
 import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
+import { defineJob, jobAnswer, startJob } from './jobs';
 import type { Ctx, ResourceHooks, Router } from './module';
 import { type PageAnchors, pageAnchorsOf } from './page-anchors';
 import {
@@ -264,15 +265,24 @@ export function registerResource(router: Router, services: Services, def: Resour
     });
   }
   if (def.exportName) {
+    const kind = `export:${def.name}`;
+    const access = { action: 'export', subject: S } as const;
+    defineJob(services, kind, async (run) => {
+      const q = run.params.query as ListQuery;
+      const w = whereOf(def, q, run.user);
+      const t = await totalOf(services.db, def, w, scopeOf(def, run.user).length === 0 && Object.values(q).every((v) => v === undefined));
+      return exportResource(services, def, q, run.ctx, undefined, (n) => run.progress(n, t.total));
+    });
     router.add({
       method: 'GET',
       url: `${base}/${def.exportName}`,
-      access: { action: 'export', subject: S },
-      summary: `Xuất Excel ${def.label.toLowerCase()}`,
+      access,
+      summary: `Xuất Excel ${def.label.toLowerCase()} (tác vụ nền: trả về tác vụ ngay, tệp tải trong mục Tác vụ khi xong)`,
       tags,
       query: listQuery.omit({ page: true, limit: true, cursor: true }),
-      response: z.object({ url: z.string(), rows: z.number() }),
-      handler: (ctx) => exportResource(services, def, ctx.query as ListQuery, ctx),
+      status: 202,
+      response: jobAnswer,
+      handler: (ctx) => startJob(ctx, { kind, title: `Xuất Excel ${def.label.toLowerCase()}`, params: { query: ctx.query }, access }),
     });
   }
   if (!custom.read) {

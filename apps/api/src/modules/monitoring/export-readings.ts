@@ -1,7 +1,8 @@
 import { alertLevelOf, levelColor, levelLabel, type MonitoringType, type Parameter, parametersOf } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { loadExcel } from '../../core/excel';
-import { DATETIME_FMT, excelDateTime, publishExport, sheetName } from '../../core/export';
+import { DATETIME_FMT, excelDateTime, publishExport, sheetName, YIELD_ROWS } from '../../core/export';
+import { yieldToLoop } from '../../core/jobs';
 import type { Ctx } from '../../core/module';
 import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
@@ -26,7 +27,16 @@ const numFmt = (p: Parameter) => (p.max >= 10000 ? '#,##0' : '#,##0.00');
  * VN_AQI or VN_WQI where the type has one, and the band's name in a cell filled with its colour.
  * Written in keyset batches through the streaming writer, as the resource exports are.
  */
-export async function exportReadings(s: Services, ctx: Ctx, station: Record<string, unknown>, from: string, to: string, extra: Record<string, Parameter> = {}) {
+export async function exportReadings(
+  s: Services,
+  ctx: Ctx,
+  station: Record<string, unknown>,
+  from: string,
+  to: string,
+  extra: Record<string, Parameter> = {},
+  /** how far through the period the rows written so far reach (ms of ms) */
+  onProgress: (done: number, total: number) => unknown = () => {},
+) {
   const type = Number(station.type) as MonitoringType;
   const id = Number(station.id);
   const params = { ...parametersOf(type), ...extra };
@@ -93,8 +103,11 @@ export async function exportReadings(s: Services, ctx: Ctx, station: Record<stri
         }
         row.commit();
         n++;
+        // runs as a background job (core/jobs.ts): requests are answered between chunks
+        if (n % YIELD_ROWS === 0) await yieldToLoop();
       }
       after = iso(rows[rows.length - 1].measured_at) as string;
+      await onProgress(Date.parse(after) - Date.parse(from), Date.parse(to) - Date.parse(from));
       if (rows.length < BATCH) break;
     }
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: n + 1, column: bandCol } };

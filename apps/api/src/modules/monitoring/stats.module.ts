@@ -12,6 +12,7 @@ import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
+import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { defineModule } from '../../core/module';
 import { attachRefs, exec, execPrepared, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -128,29 +129,39 @@ export default defineModule({
         };
       },
     });
+    const readingsAccess = { action: 'export', subject: 'monitorings' } as const;
+    defineJob(services, 'export-readings', async (run) => {
+      const { id, from, to } = run.params as { id: number; from: string; to: string };
+      // the scope as it is when the job starts
+      const station = await findOne(services.db, stationsDef, id, run.ctx);
+      const extra = Number(station.type) === 6 ? await insectParameters(services.db) : {};
+      const r = await exportReadings(services, run.ctx, station, from, to, extra, run.progress);
+      await run.ctx.audit({ action: 'export-readings', subject: 'monitorings', recordId: id, after: { from, to, rows: r.rows } });
+      return r;
+    });
     router.add({
       method: 'GET',
       url: '/api/admin/monitorings/export-readings/:id',
-      access: { action: 'export', subject: 'monitorings' },
-      summary: 'Xuất Excel dữ liệu đo của một trạm trong một khoảng thời gian (tối đa 366 ngày; mặc định 7 ngày gần nhất)',
+      access: readingsAccess,
+      summary:
+        'Xuất Excel dữ liệu đo của một trạm trong một khoảng thời gian (tối đa 366 ngày; mặc định 7 ngày gần nhất); tác vụ nền: trả về tác vụ ngay, tệp tải trong mục Tác vụ khi xong',
       tags: [stationsDef.label],
       params: idParams,
       query: z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict(),
+      status: 202,
+      response: jobAnswer,
       handler: async (ctx) => {
         const station = await findOne(services.db, stationsDef, ctx.params.id, ctx);
         const to = ctx.query.to ? Date.parse(ctx.query.to) : Date.now();
         const from = ctx.query.from ? Date.parse(ctx.query.from) : to - 7 * DAY;
         if (from >= to) throw badRequest([{ field: 'from', message: 'Thời gian bắt đầu phải trước thời gian kết thúc' }]);
         if (to - from > 366 * DAY) throw badRequest([{ field: 'from', message: 'Mỗi lần xuất tối đa 366 ngày dữ liệu' }]);
-        const extra = Number(station.type) === 6 ? await insectParameters(services.db) : {};
-        const r = await exportReadings(services, ctx, station, new Date(from).toISOString(), new Date(to).toISOString(), extra);
-        await ctx.audit({
-          action: 'export-readings',
-          subject: 'monitorings',
-          recordId: ctx.params.id,
-          after: { from: new Date(from).toISOString(), to: new Date(to).toISOString(), rows: r.rows },
+        return startJob(ctx, {
+          kind: 'export-readings',
+          title: `Xuất Excel dữ liệu đo trạm ${station.code}`,
+          params: { id: Number(station.id), from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+          access: readingsAccess,
         });
-        return r;
       },
     });
     router.add({

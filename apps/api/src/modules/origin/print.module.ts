@@ -4,6 +4,7 @@ import { MAX_PRINT_LINES } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../core/errors';
+import { addJobRoute } from '../../core/jobs';
 import { defineModule } from '../../core/module';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
@@ -46,16 +47,24 @@ const printParams = z
 export default defineModule({
   name: 'origin-print',
   routes(router, services) {
-    router.add({
+    addJobRoute(router, services, {
       method: 'GET',
       url: '/api/admin/print-stamp/:id/:line',
       access: { action: 'update', subject: 'stamps' },
+      // a large sheet takes seconds to draw: it runs as a job; a run out of scope or voided answers now
+      job: {
+        kind: 'print-stamp',
+        title: 'In tem',
+        async check(ctx) {
+          const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
+          if (run.status === 'voided') throw conflict('Đợt tem đã bị hủy, không thể in');
+        },
+      },
       summary:
         'In tem: tạo tệp PDF gồm {line-number} dòng tem chưa in của đợt (khổ A4, hoặc cuộn tem với paper=roll), ghi lại lần in và đánh dấu các tem đã in',
       tags,
       params: printParams,
       query: z.object({ paper: z.enum(['a4', 'roll'], { error: 'Khổ giấy phải là a4 hoặc roll (cuộn tem)' }).optional() }).strict(),
-      response: z.object({ url: z.string(), job: z.record(z.string(), z.unknown()) }),
       message: 'Đã tạo tệp in tem',
       handler: (ctx) =>
         services.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { loadExcel } from '../../core/excel';
 import { escapeCell, exportKey } from '../../core/export';
+import { addJobRoute } from '../../core/jobs';
 import { type Ctx, defineModule } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec, iso } from '../../core/resource-store';
@@ -171,14 +172,14 @@ export default defineModule({
       },
     });
 
-    router.add({
+    addJobRoute(router, services, {
       method: 'GET',
       url: '/api/admin/stamp-statistics/export',
       access: { action: 'export', subject: 'stamp_statistics' },
-      summary: 'Xuất Excel thống kê tem (tổng theo sản phẩm và lịch sử in)',
+      summary: 'Xuất Excel thống kê tem (tổng theo sản phẩm và lịch sử in); tác vụ nền: trả về tác vụ ngay',
       tags,
       query: exportQuery,
-      response: z.object({ url: z.string(), rows: z.number() }),
+      job: { kind: 'export-stamp-statistics', title: 'Xuất Excel thống kê tem', check: (ctx) => checkPeriod(ctx.query) },
       async handler(ctx) {
         const q = ctx.query;
         checkPeriod(q);

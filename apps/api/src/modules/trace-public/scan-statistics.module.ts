@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadExcel } from '../../core/excel';
 import { escapeCell, publishExport } from '../../core/export';
+import { addJobRoute } from '../../core/jobs';
 import { defineModule, type SessionUser } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
@@ -160,13 +161,14 @@ export default defineModule({
       },
     });
 
-    router.add({
+    addJobRoute(router, services, {
       method: 'GET',
       url: '/api/admin/scan-statistics/export',
       access: { action: 'export', subject: 'scan_statistics' },
-      summary: 'Xuất Excel thống kê lượt quét (theo sản phẩm và theo ngày) với bộ lọc đang chọn',
+      summary: 'Xuất Excel thống kê lượt quét (theo sản phẩm và theo ngày) với bộ lọc đang chọn; tác vụ nền: trả về tác vụ ngay',
       tags,
       query: filterQuery,
+      job: { kind: 'export-scan-statistics', title: 'Xuất Excel thống kê lượt quét' },
       async handler(ctx) {
         const where = whereOf(ctx.query, ctx.user, 'd');
         const { from, to } = periodOf(ctx.query);

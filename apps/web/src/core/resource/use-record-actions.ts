@@ -2,6 +2,7 @@ import type { RecordAction, ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../api';
 import { confirmDialog, notify, withLoading } from '../feedback';
+import { jobResult } from '../jobs';
 import { queryKeys } from '../query';
 import type { Row } from './display';
 
@@ -96,7 +97,7 @@ export function useRecordActions(def: ResourceDef) {
   /** GET /api/admin/{name}/{exportName} with the list's filters → data.url, then the browser downloads it. */
   async function exportList(query: Record<string, string | number>) {
     if (!def.exportName) return;
-    const env = await withLoading(api.get(`/api/admin/${def.name}/${def.exportName}`, { params: query }));
+    const env = await jobResult(await withLoading(api.get(`/api/admin/${def.name}/${def.exportName}`, { params: query })));
     const url = env?.code === 200 ? (env.data?.url as string | undefined) : undefined;
     // the API may live on another host (VITE_API_URL): its relative URLs are resolved against it
     if (url) window.location.href = buildUrl(url);

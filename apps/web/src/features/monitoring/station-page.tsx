@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { api, buildUrl } from '../../core/api';
 import { notify, withLoading } from '../../core/feedback';
 import { formatDateTime } from '../../core/format';
+import { jobResult } from '../../core/jobs';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
@@ -172,7 +173,7 @@ export function StationPage() {
     [data, type],
   );
   const exportExcel = async () => {
-    const env = await withLoading(api.get<{ url: string }>(`/api/admin/monitorings/export-readings/${id}`, { params: { from, to } }));
+    const env = await jobResult<{ url: string }>(await withLoading(api.get(`/api/admin/monitorings/export-readings/${id}`, { params: { from, to } })));
     if (env?.code === 200 && env.data?.url) window.location.href = buildUrl(env.data.url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   };

@@ -6,6 +6,7 @@ import { api, buildUrl } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { useSession } from '../../core/session';
 import { StampPreview } from './stamp-preview';
+import { jobResult } from '../../core/jobs';
 
 const NUMBERS: [keyof StampLayout, string, number, number][] = [
   ['width', 'Chiều rộng tem (mm)', 10, 200],
@@ -91,7 +92,7 @@ export function StampDesigner(p: {
   const print = async () => {
     if (!lines) return;
     if (!(await save(true))) return;
-    const env = await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } }));
+    const env = await jobResult(await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } })));
     resultPopup(env);
     if (env?.code === 200) {
       const url = buildUrl(env.data.url as string);

@@ -7,6 +7,7 @@ import { MapEditor } from '../../components/map';
 import { api, buildUrl } from '../../core/api';
 import { notify, withLoading } from '../../core/feedback';
 import { formatDateTime, formatNumber, rowNumber } from '../../core/format';
+import { jobResult } from '../../core/jobs';
 import { loadingProps } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { RefSelect } from '../../core/resource/ref-select';
@@ -58,7 +59,7 @@ export default function ScanStatisticsPage() {
   const period = data?.period;
 
   async function exportExcel() {
-    const env = await withLoading(api.get<{ url: string }>('/api/admin/scan-statistics/export', { params: withoutPage(f) }));
+    const env = await jobResult<{ url: string }>(await withLoading(api.get('/api/admin/scan-statistics/export', { params: withoutPage(f) })));
     if (env?.code === 200 && env.data?.url) window.location.href = buildUrl(env.data.url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   }

@@ -1,0 +1,38 @@
+import { api, type Envelope } from './api';
+import { notify } from './feedback';
+
+/** A background job as the API shows it (apps/api/src/core/jobs.ts). */
+export interface Job {
+  id: number;
+  kind: string;
+  title: string;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
+  status_label: string;
+  progress: number;
+  error: string | null;
+  result: { url: string; rows?: number } | null;
+  download_url: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+const POLL_MS = 1000;
+
+/**
+ * The answer of a route that may run as a background job (exports, print sheets): a 202 with the
+ * job is followed until it is done ('đang chuẩn bị…' meanwhile) and answered like the old immediate
+ * route: 200 with the result (its `url`), or the job's error. Any other answer is returned as it is.
+ */
+export async function jobResult<T = any>(started: Envelope<any>): Promise<Envelope<T>> {
+  if (started?.code !== 202 || !started.data?.job) return started as Envelope<T>;
+  let job = started.data.job as Job;
+  notify.info(`${job.title}: đang chuẩn bị…`, 'Tệp sẽ được tải về khi xong; tiến độ xem trong mục Tác vụ.');
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    const env = await api.get<{ job: Job }>(`/api/admin/jobs/${job.id}`);
+    if (env?.code !== 200) return env as unknown as Envelope<T>;
+    job = env.data.job;
+  }
+  if (job.status === 'done' && job.result) return { code: 200, message: `${job.title}: đã xong`, data: job.result as T } as Envelope<T>;
+  return { code: 409, message: job.error || `${job.title}: ${job.status_label.toLowerCase()}`, data: null as T } as Envelope<T>;
+}
