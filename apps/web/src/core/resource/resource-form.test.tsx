@@ -155,3 +155,29 @@ describe('a scoped user', () => {
     expect(JSON.stringify(post.mock.calls[0])).toContain('"ward_id":77');
   });
 });
+
+describe('an identifier stored before the rules (issue 29.7)', () => {
+  afterEach(cleanup);
+  it('shows under its field why the stored value needs correcting, and nothing under a valid one', async () => {
+    const { phone } = await import('@nns/shared');
+    const producers = defineResource({
+      name: 'producers-x',
+      subject: 'manufactures',
+      label: 'Cơ sở',
+      area: 'producers',
+      route: '/admin/producers-x',
+      fields: {
+        name: text({ label: 'Tên cơ sở', required: true }),
+        tax_code: text({ label: 'Mã số thuế', format: 'tax_code' }),
+        phone: phone({ label: 'Số điện thoại' }),
+      },
+    });
+    get.mockResolvedValueOnce({ code: 200, message: '', data: { entry: { id: 5, name: 'HTX cũ', tax_code: '5801738265', phone: '0912345678' } } } as never);
+    show(<ResourceForm def={producers} id="5" />);
+    const note = await screen.findByTestId('stored-problem-tax_code', {}, SLOW);
+    expect(note.textContent).toBe(
+      '⚠ Giá trị đang lưu cần sửa: Mã số thuế sai chữ số kiểm tra: chữ số thứ 10 phải là 0 (trọng số 31, 29, 23, 19, 17, 13, 7, 5, 3)',
+    );
+    expect(screen.queryByTestId('stored-problem-phone')).toBeNull();
+  });
+});

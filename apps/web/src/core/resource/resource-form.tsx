@@ -1,5 +1,5 @@
-import type { ResourceDef } from '@nns/shared';
-import { fieldApplies } from '@nns/shared/fields';
+import type { FieldDef, ResourceDef } from '@nns/shared';
+import { fieldApplies, identifierProblem, isIdentifierField } from '@nns/shared/fields';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row as GridRow, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -119,6 +119,13 @@ export function ResourceForm({
     form.resetFields();
     form.setFieldsValue(initial as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, initial, id, record]);
+
+  // a value stored before the identifier rules (a tax code without its check digit…): kept as it is, said here so the officer corrects it
+  const storedProblem = (key: string, f: FieldDef): ReactNode => {
+    const v = record?.[key];
+    const problem = typeof v === 'string' && v && isIdentifierField(f) ? identifierProblem(f, v) : null;
+    return problem ? <span data-testid={`stored-problem-${key}`}>⚠ Giá trị đang lưu cần sửa: {problem}</span> : null;
+  };
 
   const refOptions = (key: string, refLabel = 'name'): RefOption[] => {
     if (!record) return [];
@@ -241,7 +248,7 @@ export function ResourceForm({
                   label={f.label}
                   required={(f.required || (!!f.showWhen && !f.optionalWhenShown)) && !(mode === 'update' && f.kind === 'password')}
                   valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                  extra={f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
+                  extra={storedProblem(key, f) ?? f.help ?? (f.kind === 'password' && mode === 'update' ? 'Để trống nếu không đổi mật khẩu' : undefined)}
                 >
                   {fieldWidget(
                     key,
