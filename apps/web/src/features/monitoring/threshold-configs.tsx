@@ -254,7 +254,7 @@ interface InsectConfigAnswer {
 /** Insects: the density bands of each order (insect-wtc/{id}); an order without its own uses the total's. */
 function InsectEditor({ wardId }: { wardId: number | null }) {
   const qc = useQueryClient();
-  const { can } = useSession();
+  const { can, user } = useSession();
   const orders = useQuery({
     queryKey: [...queryKeys('insect-orders').all, 'web'],
     queryFn: ({ signal }) => api.get<{ entries: InsectOrder[] }>('/api/web/insect-order', { signal }),
@@ -331,7 +331,7 @@ function InsectEditor({ wardId }: { wardId: number | null }) {
           />
         </Card>
       )}
-      {can('update', 'monitorings') && (
+      {can('update', 'monitorings') && (data?.ward_id != null || user?.scope === 'all') && (
         <Button type="primary" onClick={() => void save()}>
           Lưu
         </Button>
