@@ -109,6 +109,24 @@ export interface StampPrintData {
   product_group: { id: number | null };
 }
 
+/** The white margin a QR code needs on every side, in modules (ISO/IEC 18004): drawn inside the code's `size`. */
+export const QR_QUIET_MODULES = 4;
+
+/**
+ * Why a stamp cannot hold its QR code with the quiet zone, or null: the code's square (`size` cm, its
+ * 4-module white margin inside) must lie within the stamp, or the stamp's edge cuts into the margin
+ * (or the code) and phones may fail to read it.
+ */
+export function qrQuietZoneProblem(l: Pick<StampLayout, 'size' | 'horizontal' | 'vertical' | 'width' | 'height'>): string | null {
+  const side = l.size * 10;
+  if (l.horizontal + side <= l.width && l.vertical + side <= l.height) return null;
+  return (
+    `Tem ${l.width} × ${l.height} mm quá nhỏ cho mã QR ${l.size} cm đặt tại (${l.horizontal}, ${l.vertical}) mm: mã QR cần lề trắng ${QR_QUIET_MODULES} ô mỗi phía ` +
+    `(ISO/IEC 18004) nằm trong tem, nếu không điện thoại có thể không đọc được. Hãy tăng kích thước tem lên ít nhất ` +
+    `${Math.max(l.width, l.horizontal + side)} × ${Math.max(l.height, l.vertical + side)} mm, hoặc giảm cỡ mã QR, hoặc dời mã QR vào trong tem.`
+  );
+}
+
 /** A4 portrait in millimetres. */
 export const SHEET_MM = { width: 210, height: 297 };
 

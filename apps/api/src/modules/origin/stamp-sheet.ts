@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatDate } from '@nns/shared';
-import { SHEET_MM, type StampLayout, traceUrl } from '@nns/shared/traceability';
+import { QR_QUIET_MODULES, qrQuietZoneProblem, SHEET_MM, type StampLayout, traceUrl } from '@nns/shared/traceability';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { conflict } from '../../core/errors';
 
 /**
  * The font of the sheets: DejaVu Sans, one TrueType file with every Vietnamese letter, from the npm
@@ -50,7 +51,8 @@ export function linesPerPage(l: StampLayout): number {
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
-  const quiet = 2;
+  // the quiet zone ISO/IEC 18004 asks for, inside the code's square (the stamp's edge must not cut it: qrQuietZoneProblem)
+  const quiet = QR_QUIET_MODULES;
   const m = side / (n + quiet * 2);
   const data = qr.modules.data;
   for (let r = 0; r < n; r++) {
@@ -74,6 +76,9 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, sid
  */
 export function drawSheet(input: SheetInput): Promise<Buffer> {
   const l = input.layout;
+  // a code phones may not read is not printed: the designer shows the same message before
+  const problem = qrQuietZoneProblem(l);
+  if (problem) throw conflict(problem);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

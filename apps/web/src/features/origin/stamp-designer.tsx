@@ -1,5 +1,12 @@
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
-import { MAX_PRINT_LINES, MAX_STAMP_ATTRIBUTES, STAMP_LAYOUT_DEFAULTS, STAMP_LAYOUT_KEYS, type StampLayout } from '@nns/shared/traceability';
+import {
+  MAX_PRINT_LINES,
+  MAX_STAMP_ATTRIBUTES,
+  qrQuietZoneProblem,
+  STAMP_LAYOUT_DEFAULTS,
+  STAMP_LAYOUT_KEYS,
+  type StampLayout,
+} from '@nns/shared/traceability';
 import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { api, buildUrl } from '../../core/api';
@@ -71,6 +78,8 @@ export function StampDesigner(p: {
   const [form] = Form.useForm<StampLayout>();
   const watched = Form.useWatch([], form) as Partial<StampLayout> | undefined;
   const layout = complete(watched, p.initial);
+  // the same rule the server prints by: the stamp must hold the code with its quiet zone
+  const quietZone = qrQuietZoneProblem(layout);
   const [lines, setLines] = useState<number | null>(1);
   const [paper, setPaper] = useState<'a4' | 'roll'>('a4');
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
@@ -166,6 +175,7 @@ export function StampDesigner(p: {
       <Col xs={24} lg={10}>
         <Card size="small" title="Xem trước một tem" style={{ marginBottom: 16 }}>
           <StampPreview layout={layout} url={p.sampleUrl} serial={p.sampleSerial} productName={p.productName} packagingDate={p.packagingDate} />
+          {quietZone && <Alert type="error" showIcon data-testid="qr-quiet-zone-warning" style={{ marginTop: 8 }} message={quietZone} />}
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             Tem {layout.width} × {layout.height} mm, mã QR {layout.size} cm; {layout.stamps_per_line} tem mỗi dòng; khổ A4 hoặc cuộn tem (mỗi trang một dòng).
           </Typography.Paragraph>
@@ -189,7 +199,7 @@ export function StampDesigner(p: {
                 />
                 <InputNumber aria-label="Số dòng in" addonBefore="Số dòng in" min={1} max={MAX_PRINT_LINES} precision={0} value={lines} onChange={setLines} />
                 {can('update', 'stamps') && (
-                  <Button type="primary" icon={<PrinterOutlined />} disabled={!lines || p.left === 0} onClick={() => void print()}>
+                  <Button type="primary" icon={<PrinterOutlined />} disabled={!lines || p.left === 0 || !!quietZone} onClick={() => void print()}>
                     In tem
                   </Button>
                 )}

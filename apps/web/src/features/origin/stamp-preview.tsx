@@ -1,19 +1,20 @@
 import { formatDate } from '@nns/shared';
-import type { StampLayout, StampTextAttribute } from '@nns/shared/traceability';
+import { QR_QUIET_MODULES, type StampLayout, type StampTextAttribute } from '@nns/shared/traceability';
 import QRCode from 'qrcode';
 import { useMemo } from 'react';
 
 const PT_MM = 25.4 / 72; // millimetres per point
 
-/** The dark modules of a QR code as one SVG path, quiet zone of 2 modules (as on the PDF sheet). */
+/** The dark modules of a QR code as one SVG path, with the quiet zone of 4 modules inside `side` (as on the PDF sheet). */
 function qrPath(text: string, side: number): string {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const n = qr.modules.size;
-  const m = side / (n + 4);
+  const q = QR_QUIET_MODULES;
+  const m = side / (n + 2 * q);
   let d = '';
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (qr.modules.data[r * n + c]) d += `M${((c + 2) * m).toFixed(3)} ${((r + 2) * m).toFixed(3)}h${m.toFixed(3)}v${m.toFixed(3)}h-${m.toFixed(3)}z`;
+      if (qr.modules.data[r * n + c]) d += `M${((c + q) * m).toFixed(3)} ${((r + q) * m).toFixed(3)}h${m.toFixed(3)}v${m.toFixed(3)}h-${m.toFixed(3)}z`;
     }
   }
   return d;
@@ -91,6 +92,18 @@ export function StampPreview({
         </clipPath>
       </defs>
       <g clipPath="url(#stamp-clip)">
+        {/* the code's square with its quiet zone, outlined so the designer sees the white margin it keeps */}
+        <rect
+          data-testid="qr-quiet-zone"
+          x={layout.horizontal}
+          y={layout.vertical}
+          width={side}
+          height={side}
+          fill="#fff"
+          stroke="#52c41a"
+          strokeWidth={0.2}
+          strokeDasharray="0.8 0.6"
+        />
         <path d={path} transform={`translate(${layout.horizontal} ${layout.vertical})`} fill="#000" />
         {layout.print_product_name && text(productName, layout.product_name_attribute, 'name')}
         {layout.print_product_created_at && packagingDate && text(`NĐG: ${formatDate(packagingDate)}`, layout.product_created_at_attribute, 'date')}
