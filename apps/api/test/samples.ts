@@ -32,7 +32,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   'seasonal-calendars': { product_plant_id: null },
   // a permit's documents are PDFs (the sample's upload is an image) and its standard must be in the limits table;
   // the sample's type (domestic) takes K, not the industrial Kq and Kf
-  'discharge-constructs': { documents: [], standard_code: null, kq: null, kf: null },
+  'discharge-constructs': { documents: [], standard_code: null, kq_class: null, kf_class: null },
   // a video's address is a real YouTube one (its embed page and thumbnail are worked out from it)
   // an album of images holds no documents (the module empties the other kind's list)
   libraries: { kind: 'images', documents: null },
