@@ -16,6 +16,7 @@ import culture from './features/culture';
 import discharge from './features/discharge';
 import errors from './features/errors';
 import home from './features/home';
+import jobs from './features/jobs';
 import monitoring from './features/monitoring';
 import notifications from './features/notifications';
 import origin from './features/origin';
@@ -44,6 +45,7 @@ const FEATURES: readonly FeatureDef[] = [
   profile,
   scanStatistics,
   systemLogs,
+  jobs,
   errors,
   auth,
   notifications,
