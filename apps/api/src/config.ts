@@ -136,6 +136,8 @@ const schema = z.object({
   MONITORING_ALERT_CHECK_SECONDS: z.coerce.number({ message: 'phải là một số' }).int('phải là số nguyên').min(0).max(3600).default(60),
   /** an MQTT broker to subscribe to (mqtt://host:1883): devices publish to stations/{code}/readings */
   MQTT_URL: z.string().url('phải là một URL, ví dụ mqtt://127.0.0.1:1883').optional(),
+  /** yes: the broker authenticates each device and its ACL lets it publish only to its own stations/{code}/readings, so the topic names the device and a message needs no device_key (docs/monitoring.md) */
+  MQTT_TRUST_TOPIC: z.enum(['yes', 'no'], { error: 'phải là yes hoặc no' }).default('no'),
 });
 
 /** Checks that concern several variables, each with its own message. */
