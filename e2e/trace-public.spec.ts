@@ -5,7 +5,7 @@ import { ADMIN, adminToken } from './helpers';
 /**
  * Issue 14 part B through a real server: a run of stamps on a demo batch's trace, one stamp's public
  * page opened on a 390×844 phone (a scan, the product, genuine, the position shared through the
- * browser's geolocation), then the scan statistics screen at
+ * browser's geolocation; reloaded several times it stays genuine), then the scan statistics screen at
  * 1366×768 counting it, with its chart.
  */
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
@@ -55,18 +55,37 @@ test('public stamp page on a phone, then the scan statistics show the scan', asy
   // nothing wider than the phone
   expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await p.screenshot({ path: 'test-results/trace-public-phone.png', fullPage: true });
+  // the consumer reloads the page again and again (issue 28 §1): one phone is one scanner, the stamp stays genuine
+  for (let i = 0; i < 7; i++) {
+    const again = await p.reload();
+    expect(again?.status()).toBe(200);
+  }
+  await expect(p.getByRole('heading', { name: /Tem chính hãng/ })).toBeVisible();
+  await expect(p.getByText('Đã được quét 8 lần trên 1 thiết bị', { exact: false })).toBeVisible();
+  await expect(p.getByText(/dấu hiệu bị làm giả|nhiều người kiểm tra/)).toHaveCount(0);
+  await p.screenshot({ path: 'test-results/trace-public-phone-reloaded.png', fullPage: true });
   await phone.close();
 
   const login = await (await request.post('/api/auth/login', { data: ADMIN })).json();
   await page.addInitScript((s) => localStorage.setItem('nns.session', s), JSON.stringify({ token: login.data.token, user: login.data.entry }));
   await page.goto(`/admin/origin/scan-statistics?product_id=${trace.product_id}`);
   await expect(page.getByRole('heading', { name: 'Thống kê lượt quét' }).or(page.getByText('Thống kê lượt quét').first())).toBeVisible();
-  await expect(page.getByTestId('total-scans')).toContainText('1');
+  // eight page views (the reloads are views in the statistics, one scanner for the counterfeit signal)
+  await expect(page.getByTestId('total-scans')).toContainText('8');
   await expect(page.getByRole('cell', { name: product.name })).toBeVisible();
   await expect(page.getByTestId('scans-chart').locator('svg')).toBeVisible();
+  // the stamp statistics list no mark for it
+  const marked = await get(`/api/admin/stamp-statistics/marked?product_id=${trace.product_id}`);
+  expect(marked.entries.filter((e: { code: string }) => e.code === stamp.code)).toEqual([]);
   // the shared position is on the scan
   const located = await get(`/api/admin/scan-statistics/locations?product_id=${trace.product_id}`);
   expect(JSON.stringify(located)).toContain('11.9404');
   await page.screenshot({ path: 'test-results/scan-statistics.png', fullPage: true });
+  await expectAccessible(page);
+  // the stamp statistics screen has the marked stamps' list (none for this product)
+  await page.goto(`/admin/origin/stamp-statistics`);
+  await expect(page.getByTestId('marked-stamps')).toBeVisible();
+  await expect(page.getByTestId('marked-stamps').getByText('Tem bị đánh dấu')).toBeVisible();
+  await page.screenshot({ path: 'test-results/stamp-statistics-marked.png', fullPage: true });
   await expectAccessible(page);
 });
