@@ -22,7 +22,17 @@ function ViewButton({ to }: { to: string }) {
 
 /** The generic list of provinces or districts, with a way into the unit's detail (its units below it). */
 export function AreaListPage({ def }: { def: ResourceDef }) {
-  return <ResourceList def={def} toolbar={<ImportButton def={def} />} rowActions={(row: Row) => <ViewButton to={`${def.route}/${row.id}/detail`} />} />;
+  const toolbar = (
+    <Space>
+      <ImportButton def={def} />
+      {def === provinces && (
+        <Link to="/admin/areas/official-list">
+          <Button>Cập nhật danh mục chính thức</Button>
+        </Link>
+      )}
+    </Space>
+  );
+  return <ResourceList def={def} toolbar={toolbar} rowActions={(row: Row) => <ViewButton to={`${def.route}/${row.id}/detail`} />} />;
 }
 
 interface DistrictRow {

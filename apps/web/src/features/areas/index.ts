@@ -13,6 +13,11 @@ export default defineFeature({
     { path: 'areas/provinces', handle: { action: 'list', subject: S, title: 'Tỉnh/thành phố' }, lazy: page(() => import('./provinces-page')) },
     { path: 'areas/districts', handle: { action: 'list', subject: S, title: 'Quận/huyện' }, lazy: page(() => import('./districts-page')) },
     {
+      path: 'areas/official-list',
+      handle: { action: 'update', subject: S, title: 'Cập nhật danh mục ĐVHC chính thức' },
+      lazy: page(() => import('./official-list-page')),
+    },
+    {
       path: 'areas/provinces/:id/detail',
       handle: { action: 'read', subject: S, title: 'Chi tiết tỉnh/thành phố' },
       lazy: page(() => import('./province-detail-page')),
