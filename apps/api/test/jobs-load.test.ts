@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensurePartitions } from '../src/modules/monitoring/partitions';
 import { makeWard } from './accounts-helpers';
 import { call, makeApp, type TestApp, waitJob } from './helpers';
 
@@ -22,10 +23,11 @@ beforeAll(async () => {
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   stationId = r.body.data.entry.id;
-  // a reading a minute for two weeks, within the partitions made at start
+  // a reading every 20 s for the last 4.6 days (the month before may need its partition)
+  await ensurePartitions(t.database, [new Date(Date.now() - 5 * 86_400_000), new Date()]);
   await t.database.query(
     sql`insert into monitoring_readings (station_id, measured_at, values, band, aqi)
-        select ${stationId}, date_trunc('minute', now()) - make_interval(mins => g), jsonb_build_object('pm25', g % 80, 'pm10', g % 120), 1 + g % 3, g % 150
+        select ${stationId}, date_trunc('minute', now()) - make_interval(secs => g * 20), jsonb_build_object('pm25', g % 80, 'pm10', g % 120), 1 + g % 3, g % 150
         from generate_series(1, ${ROWS}) g`,
   );
 }, 300_000);
