@@ -28,7 +28,10 @@ test('a new browser signs in during a sustained attack on its account', async ({
   })();
   try {
     await page.goto('/auth/login');
+    // the account's turn is the attacker's: the page is asked for the challenge and solves it
+    const challenged = page.waitForResponse((r) => r.url().endsWith('/api/auth/challenge') && r.status() === 200);
     await signInWithForm(page, user);
+    await challenged;
     await expect(page).toHaveURL(/\/admin\//, { timeout: 60_000 });
     await page.screenshot({ path: 'test-results/e2e/signin-challenge-in.png' });
   } finally {
