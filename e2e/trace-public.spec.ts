@@ -85,7 +85,7 @@ test('public stamp page on a phone, then the scan statistics show the scan', asy
   // the stamp statistics screen has the marked stamps' list (none for this product)
   await page.goto(`/admin/origin/stamp-statistics`);
   await expect(page.getByTestId('marked-stamps')).toBeVisible();
-  await expect(page.getByTestId('marked-stamps').getByText('Tem bị đánh dấu')).toBeVisible();
+  await expect(page.getByTestId('marked-stamps').getByText('Tem bị đánh dấu', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/stamp-statistics-marked.png', fullPage: true });
   await expectAccessible(page);
 });
