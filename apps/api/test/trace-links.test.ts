@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exec } from '../src/core/resource-store';
 import { PRODUCT_PAGE } from '../src/modules/trace-public/public-page.module';
 import { call, makeApp, type TestApp } from './helpers';
-import { exec } from '../src/core/resource-store';
 import { gtin13 } from './samples';
 
 /**
@@ -21,7 +21,9 @@ const BASE = 'http://nns.test';
 
 async function product(gtin: string) {
   // a ward of its own, written directly: the test is about links, not the administrative list
-  const c = uniq('T').replace(/[^A-Z0-9]/g, '').slice(-10);
+  const c = uniq('T')
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(-10);
   const [pv] = await exec<{ id: number }>(t.app.services.db, sql`insert into provinces (code, name) values (${c}, 'Tỉnh thử') returning id`);
   const [w] = await exec<{ id: number }>(t.app.services.db, sql`insert into wards (code, name, province_id) values (${c}, 'Xã thử', ${pv.id}) returning id`);
   const wardId = w.id;

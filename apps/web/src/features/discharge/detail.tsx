@@ -14,10 +14,10 @@ import { queryKeys } from '../../core/query';
 import { fileName } from '../../core/resource/display';
 import { useSession } from '../../core/session';
 import './discharge.css';
+import { jobResult } from '../../core/jobs';
 import { FlowChart } from './flow-chart';
 import { BASE, pointPath } from './paths';
 import { type LimitView, limitText, useWork } from './use-work';
-import { jobResult } from '../../core/jobs';
 
 interface Compliance {
   period: { from: string; to: string };

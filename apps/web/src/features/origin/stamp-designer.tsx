@@ -11,9 +11,9 @@ import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Selec
 import { useState } from 'react';
 import { api, buildUrl } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
+import { jobResult } from '../../core/jobs';
 import { useSession } from '../../core/session';
 import { StampPreview } from './stamp-preview';
-import { jobResult } from '../../core/jobs';
 
 const NUMBERS: [keyof StampLayout, string, number, number][] = [
   ['width', 'Chiều rộng tem (mm)', 10, 200],

@@ -6,9 +6,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api, buildUrl } from '../../core/api';
 import { resultPopup, withLoading } from '../../core/feedback';
+import { jobResult } from '../../core/jobs';
 import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
-import { jobResult } from '../../core/jobs';
 
 interface Totals {
   product_id: number;
