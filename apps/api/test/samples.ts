@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FieldDef, ResourceDef } from '@nns/shared';
+import { type FieldDef, fieldApplies, type ResourceDef } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { withTaxCheckDigit } from '@nns/shared/validators';
 import { call, type TestApp, uploadedImageUrl } from './helpers';
@@ -136,6 +136,8 @@ export async function sampleBody(t: TestApp, def: ResourceDef, depth = 0): Promi
   for (const k of SAMPLE_DERIVED[def.name] ?? []) delete body[k];
   // an account's scope: the sample's ward when it has one (a nested sample has none: scope all)
   if (def.name === 'users') body.scope = body.ward_id ? 'ward' : 'all';
+  // a field the form hides for the sample's other values is not sent (the server clears it)
+  for (const [key, f] of Object.entries(def.fields)) if (!fieldApplies(f, body)) delete body[key];
   // an article's thumbnail is an image of the media library (content/articles.module.ts)
   if (def.name === 'articles' && typeof body.thumbnail === 'string') {
     const r = await call(t, 'POST', '/api/admin/images', { body: { file: body.thumbnail, alt: 'Ảnh mẫu' } });
