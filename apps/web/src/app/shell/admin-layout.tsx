@@ -10,9 +10,9 @@ import { useIsPhone } from '../../core/responsive';
 import { useSession } from '../../core/session';
 import { AntdRoot } from '../antd-root';
 import { featureHeaderItems, featureMenu } from '../feature';
-import { AREA_ICONS } from './area-icons';
+import { AREA_ICONS, ENTRY_ICONS } from './area-icons';
 import { buildCrumbs } from './breadcrumbs';
-import { buildMenu, type MenuGroup, type MenuSource, selectedKey } from './menu';
+import { buildMenu, buildTopEntries, type MenuGroup, type MenuLeaf, type MenuSource, selectedKey } from './menu';
 import { UserMenu } from './user-menu';
 
 const { Sider, Header, Content } = Layout;
@@ -20,9 +20,10 @@ const { Sider, Header, Content } = Layout;
 const PhoneDrawer = lazy(() => import('./phone-drawer'));
 
 /** The menu's items: each entry's label is a real link, so 'open in a new tab' works. */
-export function menuItems(groups: MenuGroup[]): MenuProps['items'] {
+export function menuItems(groups: MenuGroup[], top: MenuLeaf[] = []): MenuProps['items'] {
   return [
     { key: '/admin/home', icon: AREA_ICONS.home, label: <Link to="/admin/home">Tổng quan</Link> },
+    ...top.map((t) => ({ key: t.key, icon: t.icon ? ENTRY_ICONS[t.icon] : undefined, label: <Link to={t.key}>{t.label}</Link> })),
     ...groups.map((g) => ({
       key: g.key,
       icon: AREA_ICONS[g.key.slice(5)],
@@ -60,7 +61,8 @@ function Shell() {
   const sources = useMemo<MenuSource[]>(() => [...resourceIndex.filter((r) => !r.config.custom?.list), ...featureMenu()], []);
   const headerItems = useMemo(featureHeaderItems, []);
   const groups = useMemo(() => buildMenu(sources, can), [can, sources]);
-  const sel = selectedKey(groups, location.pathname);
+  const top = useMemo(() => buildTopEntries(sources, can), [can, sources]);
+  const sel = selectedKey(groups, location.pathname, top);
   const [open, setOpen] = useState<string[]>(sel.group ? [sel.group] : []);
   // arriving in another area (breadcrumb, link, back button) opens its group
   useEffect(() => {
@@ -76,7 +78,7 @@ function Shell() {
     <Menu
       theme="dark"
       mode="inline"
-      items={menuItems(groups)}
+      items={menuItems(groups, top)}
       selectedKeys={selected ? [selected] : []}
       openKeys={collapsed && !inDrawer ? undefined : open}
       onOpenChange={setOpen}

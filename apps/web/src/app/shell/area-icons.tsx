@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   BarcodeOutlined,
+  CloudDownloadOutlined,
   CloudOutlined,
   ExperimentOutlined,
   FileTextOutlined,
@@ -27,4 +28,9 @@ export const AREA_ICONS: Record<string, ReactNode> = {
   monitoring: <CloudOutlined />,
   discharge: <FileTextOutlined />,
   system: <SettingOutlined />,
+};
+
+/** Icons of the menu's top entries (MenuSource.icon), by what they show rather than by feature. */
+export const ENTRY_ICONS: Record<string, ReactNode> = {
+  downloads: <CloudDownloadOutlined />,
 };

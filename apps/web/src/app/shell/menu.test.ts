@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCrumbs } from './breadcrumbs';
-import { buildMenu, type MenuSource, selectedKey } from './menu';
+import { buildMenu, buildTopEntries, type MenuSource, selectedKey } from './menu';
 
 const sources: MenuSource[] = [
   { route: '/admin/system/product-units', label: 'Đơn vị tính', area: 'catalog', subject: 'product_units' },
@@ -21,6 +21,18 @@ describe('menu', () => {
   });
   it('is empty without permissions', () => {
     expect(buildMenu(sources, () => false)).toEqual([]);
+  });
+  it("shows a top entry of 'authenticated' access to every signed-in user, outside the groups", () => {
+    const all: MenuSource[] = [
+      ...sources,
+      { route: '/admin/jobs', label: 'Tác vụ', area: 'top', access: 'authenticated', icon: 'downloads' },
+      { route: '/admin/nothing', label: 'Không ai thấy', area: 'top' },
+    ];
+    expect(buildTopEntries(all, () => false)).toEqual([{ key: '/admin/jobs', label: 'Tác vụ', icon: 'downloads' }]);
+    expect(buildMenu(all, () => true).flatMap((g) => g.children.map((c) => c.key))).not.toContain('/admin/jobs');
+    const top = buildTopEntries(all, () => false);
+    expect(selectedKey([], '/admin/jobs', top)).toEqual({ key: '/admin/jobs' });
+    expect(buildCrumbs('/admin/jobs', [{ handle: { title: 'Tác vụ' } }], all).map((x) => x.title)).toEqual(['Trang chủ', 'Tác vụ']);
   });
   it('selects the longest matching entry', () => {
     const m = buildMenu(sources, () => true);
