@@ -33,7 +33,12 @@ export default function JobsPage() {
               j.status === 'failed' ? (
                 <span>{j.error}</span>
               ) : (
-                <Progress percent={j.status === 'done' ? 100 : j.progress} size="small" status={j.status === 'running' ? 'active' : undefined} />
+                <Progress
+                  percent={j.status === 'done' ? 100 : j.progress}
+                  size="small"
+                  status={j.status === 'running' ? 'active' : undefined}
+                  aria-label={`Tiến độ: ${j.title}`}
+                />
               ),
           },
           {
