@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function exported(name: string, action = 'export') {
-  const e = await call(t, 'GET', `/api/admin/${name}/${action}`);
+  const e = await callJob(t, 'GET', `/api/admin/${name}/${action}`);
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
   const wb = await loadWorkbook(file.rawPayload);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@nns/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeApp, type TestApp } from './helpers';
+import { call, callJob, makeApp, type TestApp } from './helpers';
 import { loadWorkbook, postImport, toBuffer } from './import-helpers';
 
 let t: TestApp;
@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 
 /** Exports a filtered list, returns the workbook and the column index of a header. */
 async function exported(name: string, action: string, query: Record<string, string>) {
-  const e = await call(t, 'GET', `/api/admin/${name}/${action}`, { query });
+  const e = await callJob(t, 'GET', `/api/admin/${name}/${action}`, { query });
   expect(e.status, JSON.stringify(e.body)).toBe(200);
   const file = await t.app.inject({ method: 'GET', url: e.body.data.url });
   const wb = await loadWorkbook(file.rawPayload);
