@@ -54,3 +54,15 @@ test('BENCH_REPEAT: each figure is the median of its rounds, counts are summed',
   // an even count: the mean of the middle two
   assert.equal(medianMeasure([m(4000, 10, 1), m(5000, 20, 1), m(6000, 30, 1), m(9000, 40, 1)]).p99, 25);
 });
+
+test('a figure under background jobs is a ratio to the same route without jobs: req/s and p99', () => {
+  const m = (rps: number, p99: number) => ({ rps, p50: 1, p99, total: 1, non2xx: 0, errors: 0 });
+  const rows = [
+    { key: 'jobsHealthIdle', scenario: 'health, không có tác vụ', engine: 'pglite' as const, m: m(2000, 4) },
+    { key: 'jobsHealth', scenario: 'health khi có tác vụ', engine: 'pglite' as const, m: m(500, 40) },
+  ];
+  const line = renderTable(rows, null, { seconds: 1, connections: 4, rows: 1, cpus: 2, node: 'v20' })
+    .split('\n')
+    .find((l) => l.startsWith('| health khi có tác vụ'));
+  assert.match(line ?? '', /\| 25 %, p99 ×10 khi không có tác vụ \| — \|/);
+});

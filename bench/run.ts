@@ -9,7 +9,8 @@
 //   BENCH_CPU_PROF (a directory: Node's CPU profile of each measured run, bench/cpu-prof.ts)
 //   BENCH_ANSWER_CACHE_SECONDS (the app's default; 0: PGlite's answer cache off)  BENCH_PAGE_ANCHOR_ROWS (the app's default; 0: no page anchors)
 //   BENCH_ONLY (every scenario: a comma list of keys, e.g. page1,page5000,batchDetail4,batchDetail; a
-//   shortened run never writes bench/RESULTS.md; issue 15's ingest500, ingest1, chart1y and overview of
+//   shortened run never writes bench/RESULTS.md; bench/jobs.ts's jobsHealthIdle, jobsHealth, jobsPage1Idle,
+//   jobsPage1 (health and page 1 while ten exports run as jobs, bench/RESULTS-jobs.md); issue 15's ingest500, ingest1, chart1y and overview of
 //   bench/monitoring.ts run only when named here, with BENCH_MONITORING_READINGS and _STATIONS)  BENCH_ENGINES (postgres,pglite)  BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres:
 //   a temporary database bench_<pid> is made there and dropped at the end)
 import { spawn, spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
 import { profiled } from './cpu-prof';
 import { benchDischarge, DISCHARGE_KEYS } from './discharge';
+import { benchJobs, finishedJob, JOBS_KEYS, startJob } from './jobs';
 import { benchMonitoring, MONITORING_KEYS } from './monitoring';
 import { type Measure, medianMeasure, type Row, renderTable } from './report';
 import { seedProductUnits } from './seed';
@@ -240,6 +242,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   for (const [a, ms] of runs) rows.push({ key: a[1], scenario: a[0], engine, m: medianMeasure(ms) });
   await bare.close();
   if (DISCHARGE_KEYS.some(wanted)) rows.push(...(await discharge(base, token)));
+  // issue 28: health and page 1 while ten large exports run as background jobs (bench/jobs.ts)
+  if (JOBS_KEYS.some(wanted)) rows.push(...(await benchJobs({ engine, base, token, list: LIST, seconds: SECONDS, say, drained, wanted })));
 
   // issue 15 (bench/monitoring.ts): only when named in BENCH_ONLY, its seed of 50,000,000 readings takes minutes
   if (ONLY && MONITORING_KEYS.some((k) => ONLY.has(k)))
@@ -276,7 +280,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
     const started = performance.now();
-    const exp = await getJson(`${base}${LIST}/export?is_active=false`, token);
+    // the export runs as a background job (202 {job}): timed until the job is done
+    const job = await finishedJob(base, await startJob(base, `${LIST}/export?is_active=false`, token), token);
+    if (job.status !== 'done' || !job.result) throw new Error(`xuất Excel: ${job.status} ${job.error ?? ''}`);
+    const exp = job.result as { rows: number };
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
