@@ -212,6 +212,10 @@ describe(`backup and restore (${PG ? 'PostgreSQL' : 'PGlite'})`, { timeout: 300_
 
     const restored = PG ? await openDatabase({ url: dst.url, poolSize: 1 }) : await openDatabase({ dir: path.join(dstDir, 'pglite') });
     cleanups.push(() => restored.close());
-    expect(await snapshot(restored)).toEqual(expected);
+    // sessions and reset links come back ended (the test above); every other row as it was
+    const got = await snapshot(restored);
+    const ended = new Set(['sessions', 'password_resets']);
+    for (const table of Object.keys(expected).filter((x) => !ended.has(x))) expect(got[table], table).toEqual(expected[table]);
+    for (const table of ended) expect(got[table]).toHaveLength(expected[table].length);
   });
 });
