@@ -92,9 +92,14 @@ describe('background jobs', () => {
     const file = await t.app.inject({ method: 'GET', url: String(dl.headers.location) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
-    const inbox = await q(
-      `select n.title, n.content from notifications n where n.user_id = (select id from users where username = 'admin') order by id desc limit 1`,
-    );
+    // the notification follows the job's end (written after its status): wait for it
+    const inboxOf = () =>
+      q(`select n.title, n.content from notifications n where n.user_id = (select id from users where username = 'admin') order by id desc limit 1`);
+    let inbox = await inboxOf();
+    for (let i = 0; i < 200 && inbox[0]?.title !== 'Tác vụ đã xong'; i++) {
+      await new Promise((res) => setTimeout(res, 50));
+      inbox = await inboxOf();
+    }
     expect(inbox[0]?.title).toBe('Tác vụ đã xong');
     expect(String(inbox[0]?.content)).toContain('Xuất Excel đơn vị tính');
   });
