@@ -4,7 +4,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../apps/api/src/db/pool-size';
+import { DEFAULT_POOL_SIZE } from '../apps/api/src/lib/pool-size';
 
 export interface Bare {
   base: string;

@@ -22,7 +22,7 @@ import { resourceByName } from '@nns/shared/registry';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { type Database, openDatabase } from '../apps/api/src/db/client';
-import { DEFAULT_POOL_SIZE } from '../apps/api/src/db/pool-size';
+import { DEFAULT_POOL_SIZE } from '../apps/api/src/lib/pool-size';
 import { DIARIES_PAGE } from '../apps/api/src/modules/culture/batches.module';
 import { startBare } from './bare';
 import { profiled } from './cpu-prof';
@@ -108,7 +108,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     const d = await freshPgDatabase();
     drop = d.drop;
     url = d.url;
-    // the pool as the server makes it: DATABASE_POOL_SIZE or its default (db/pool-size.ts); the bare server's is as large
+    // the pool as the server makes it: DATABASE_POOL_SIZE or its default (lib/pool-size.ts); the bare server's is as large
     // BENCH_SHARED_READS=no: every read runs on its own, as on the bare server (db/shared-read.ts)
     database = await openDatabase({
       url: d.url,

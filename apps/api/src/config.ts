@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseStorageUrl, type StorageSpec } from './core/storage-url';
-import { DEFAULT_POOL_SIZE } from './db/pool-size';
+import { DEFAULT_POOL_SIZE } from './lib/pool-size';
+import { parseStorageUrl, type StorageSpec } from './lib/storage-url';
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -95,7 +95,7 @@ const schema = z.object({
   OFFICIAL_UNITS: z.enum(['yes', 'no']).default('yes'),
   WEB_DIST: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  /** where files live: unset or file: = DATA_DIR/uploads; s3://BUCKET[/PREFIX]?endpoint=…&region=…&path_style=true (core/storage-url.ts) */
+  /** where files live: unset or file: = DATA_DIR/uploads; s3://BUCKET[/PREFIX]?endpoint=…&region=…&path_style=true (lib/storage-url.ts) */
   STORAGE_URL: z
     .string()
     .optional()

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Storage } from '../src/core/storage';
+import type { Storage } from '../src/lib/storage';
 
 const text = async (s: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
@@ -17,7 +17,7 @@ const all = async (it: AsyncIterable<string>) => {
 };
 
 /**
- * What every store promises (core/storage.ts), run as is against the local store and an S3 server:
+ * What every store promises (lib/storage.ts), run as is against the local store and an S3 server:
  * the app and the backups rely on nothing else.
  */
 export function storageContract(store: () => Storage) {

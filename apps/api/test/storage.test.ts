@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { localStorage, openStorage } from '../src/core/storage';
-import { describeStorage, parseStorageUrl } from '../src/core/storage-url';
+import { openStorage } from '../src/lib/open-storage';
+import { localStorage } from '../src/lib/storage';
+import { describeStorage, parseStorageUrl } from '../src/lib/storage-url';
 import { storageContract } from './storage-contract';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nns-store-'));

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { type FieldDef, formatDate, formatDateTime, NO_DATA, optionLabel, type ResourceDef, TZ_OFFSET_MINUTES } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { exportFiles } from '../db/schema/core';
+import { tmpDir } from '../lib/storage';
 import { loadExcel } from './excel';
 import { yieldToLoop } from './jobs';
 import type { Ctx } from './module';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereOf, whereSql } from './resource-query';
 import { attachRefs, exec, selectList } from './resource-store';
 import type { Services } from './services';
-import { tmpDir } from './storage';
 
 export const EXPORT_MAX_ROWS = 1_000_000;
 const BATCH = 2000;

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { describeLogs } from '../modules/system/log-text';
+import { tmpDir } from '../lib/storage';
 import { AppError, envelope, notFound } from './errors';
 import { dropOldJobs } from './jobs';
+import { describeLogs } from './log-text';
 import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
-import { tmpDir } from './storage';
 
 const logsQuery = z
   .object({
@@ -114,7 +114,7 @@ export function registerPlatformRoutes(router: Router, services: Services) {
         exec<{ n: number }>(services.db, sql`select count(*)::int as n from (select 1 from audit_logs where ${where} limit 100001) s`),
       ]);
       return {
-        // each row also speaks a Vietnamese sentence with labelled changes (modules/system/log-text.ts)
+        // each row also speaks a Vietnamese sentence with labelled changes (core/log-text.ts)
         entries: await describeLogs(
           services.db,
           rows.map((r) => ({ ...r, at: r.at instanceof Date ? r.at.toISOString() : r.at }) as LogRowOf),

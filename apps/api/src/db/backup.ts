@@ -4,7 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { type SQL, sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import { isTransientKey, localStorage, type Storage } from '../core/storage';
+import { isTransientKey, localStorage, type Storage } from '../lib/storage';
 import type { Database, Db } from './client';
 import { knownMigrations, migrateIn } from './migrate';
 

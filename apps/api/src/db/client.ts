@@ -5,9 +5,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../lib/pool-size';
 import { lockDataDir } from './data-lock';
 import { makeOwnerOnly, mkdirOwnerOnly } from './owner-only';
-import { DEFAULT_POOL_SIZE } from './pool-size';
 import { setSharedReads } from './shared-read';
 import { type WriteClock, watchWrites } from './write-clock';
 

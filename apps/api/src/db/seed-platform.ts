@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ALL_PERMISSIONS, FULL_ROLE_NAME } from '@nns/shared';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../core/passwords';
+import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;

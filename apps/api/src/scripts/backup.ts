@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openStorage } from '../core/storage';
 import { backupTo } from '../db/backup';
 import { openDatabase } from '../db/client';
+import { openStorage } from '../lib/open-storage';
 
 async function main() {
   const config = loadConfig();

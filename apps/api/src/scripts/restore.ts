@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openStorage, tmpDir } from '../core/storage';
 import { RestoreRefused, restoreFrom } from '../db/backup';
 import { openDatabase } from '../db/client';
+import { openStorage } from '../lib/open-storage';
+import { tmpDir } from '../lib/storage';
 
 async function main() {
   const file = process.argv[2];

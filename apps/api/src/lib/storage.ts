@@ -3,13 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
-import { describeStorage } from './storage-url';
 
 /**
  * Where uploaded and generated files live (uploads, thumbnails, exports, print sheets): every file
  * that more than one request may read goes through here, never through fs, so that with several API
  * processes any of them serves any file. Local disk under DATA_DIR/uploads by default, an
- * S3-compatible object store when STORAGE_URL says so (storage-s3.ts).
+ * S3-compatible object store when STORAGE_URL says so (storage-s3.ts; open-storage.ts picks one).
  *
  * Keys are relative, slash-separated paths ('media/2026/11/ab.png', 'exports/<token>.xlsx').
  */
@@ -144,16 +143,4 @@ export function localStorage(root: string): Storage {
     },
     close() {},
   };
-}
-
-type StorageConfig = Pick<Config, 'storage' | 'dataDir' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
-
-/** The store the configuration names (STORAGE_URL); the S3 client is loaded only when used. */
-export async function openStorage(config: StorageConfig): Promise<Storage> {
-  const spec = config.storage;
-  if (spec.kind === 'file') return localStorage(path.join(config.dataDir, 'uploads'));
-  const { s3Storage } = await import('./storage-s3');
-  const credentials =
-    config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined;
-  return s3Storage(spec, credentials, describeStorage(spec, config.dataDir));
 }

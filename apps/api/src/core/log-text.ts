@@ -1,9 +1,9 @@
 import { describeLog, type LogRow, type LogText, logChanges, resourceOfLog } from '@nns/shared/log-sentence';
 import { resourceByName } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
-import { col } from '../../core/resource-query';
-import { exec } from '../../core/resource-store';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
+import { col } from './resource-query';
+import { exec } from './resource-store';
 
 type Row = LogRow & { actor_id: number | null };
 
