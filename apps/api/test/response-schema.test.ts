@@ -3,11 +3,11 @@ import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import fastJson from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hooksOf } from '../src/core/extensions';
 import type { ResourceHooks } from '../src/core/module';
 import { col } from '../src/core/resource-query';
 import { listAnswerSchema, readAnswerSchema, recordKeys, undeclaredKeys } from '../src/core/resource-schema';
 import { attachRefs, exec, present, selectList } from '../src/core/resource-store';
-import { modules } from '../src/modules/registry';
 import { call, makeApp, type TestApp } from './helpers';
 import { createSample } from './samples';
 
@@ -23,13 +23,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const hooks: Record<string, ResourceHooks> = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
-
 /** The record as the engine builds it before serialisation, through JSON.stringify (what answers were before). */
 async function unserialised(def: ResourceDef, id: number) {
   const rows = await exec(t.database.db, sql`select ${selectList(def)} from ${col(def.table)} where id = ${id}`);
   await attachRefs(t.database.db, def, rows);
-  const entry = present(def, rows[0], hooks[def.name], null);
+  const entry = present(def, rows[0], null);
   return { entry, parsed: JSON.parse(JSON.stringify(entry)) };
 }
 
@@ -39,8 +37,8 @@ describe.each(listed.map((d) => [d.name, d]))('answer schema of %s', (_name, def
   it('a real read and list row hold exactly the declared keys, with the values JSON.stringify wrote', async () => {
     const id = await createSample(t, def);
     const { entry, parsed } = await unserialised(def, id);
-    expect(undeclaredKeys(def, hooks[def.name], entry), 'keys present() adds must be in presentedKeys').toEqual([]);
-    expect(Object.keys(entry).sort()).toEqual([...recordKeys(def, hooks[def.name])].sort());
+    expect(undeclaredKeys(def, hooksOf(def.name), entry), 'keys present() adds must be in presentedKeys').toEqual([]);
+    expect(Object.keys(entry).sort()).toEqual([...recordKeys(def)].sort());
     if (!def.config.custom?.read) {
       const r = await call(t, 'GET', `/api/admin/${def.name}/${id}`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -35,7 +35,7 @@ function toggleValue(def: ResourceDef, field: string, on: boolean): unknown {
 }
 
 /** The bulk actions of a resource: its declared record actions, delete and (soft delete) restore. */
-export function bulkOps(def: ResourceDef, hooks: ResourceHooks): Map<string, BulkOp> {
+export function bulkOps(def: ResourceDef): Map<string, BulkOp> {
   const ops = new Map<string, BulkOp>();
   const custom = def.config.custom ?? {};
   for (const [name, action] of Object.entries(def.actions) as [string, RecordAction][]) {
@@ -45,14 +45,14 @@ export function bulkOps(def: ResourceDef, hooks: ResourceHooks): Map<string, Bul
         const value = action.kind === 'set' ? action.value : toggleValue(def, action.field, on as boolean);
         // a row already there is left as it is (no write, no audit), and counts as done
         if (existing[action.field] === value) return;
-        await writeAction({ def, hooks, ctx, db, existing, name, field: action.field, value });
+        await writeAction({ def, ctx, db, existing, name, field: action.field, value });
       },
     });
   }
   if (!custom.delete) {
     ops.set('delete', {
       permission: 'delete',
-      run: (db, existing, ctx) => deleteRecord({ def, hooks, ctx, db, existing }),
+      run: (db, existing, ctx) => deleteRecord({ def, ctx, db, existing }),
     });
   }
   if (def.softDelete) {
@@ -60,7 +60,7 @@ export function bulkOps(def: ResourceDef, hooks: ResourceHooks): Map<string, Bul
       permission: 'delete',
       trashed: true,
       async run(db, existing, ctx) {
-        await writeRecord({ def, hooks, ctx, db, existing, data: { deleted_at: null }, trusted: ['deleted_at'], auditKeys: ['deleted_at'], audit: 'restore' });
+        await writeRecord({ def, ctx, db, existing, data: { deleted_at: null }, trusted: ['deleted_at'], auditKeys: ['deleted_at'], audit: 'restore' });
       },
     });
   }
@@ -139,8 +139,8 @@ export async function runBulk(services: Services, def: ResourceDef, op: BulkOp, 
  * the list permission (the user sees the rows); each action then needs its own permission, the one
  * its single route declares. Answers {action, total, done, failed[{id, message}]}.
  */
-export function registerBulk(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {
-  const ops = bulkOps(def, hooks);
+export function registerBulk(router: Router, services: Services, def: ResourceDef) {
+  const ops = bulkOps(def);
   if (ops.size === 0) return;
   router.add({
     method: 'POST',

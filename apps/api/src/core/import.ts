@@ -9,7 +9,7 @@ import { exportColumns, sheetName } from './export';
 import { columnHint, type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, ResourceHooks, Router } from './module';
 import { col, whereSql } from './resource-query';
-import { attachRefs, exec, present, selectList } from './resource-store';
+import { attachRefs, exec, present, presentRow, selectList } from './resource-store';
 import { scopeOf } from './scope';
 import type { Services } from './services';
 import { writeRecord } from './write-path';
@@ -119,7 +119,6 @@ interface RowJob {
   ctx: Ctx;
   tx: Db;
   def: ResourceDef;
-  hooks: ResourceHooks;
   sheet: Sheet;
   refs: RefResolver;
   seen: Map<string, number>;
@@ -130,7 +129,7 @@ interface RowJob {
 export const unusableKey = (label: string, key: string) => `Không dùng được ${label.toLowerCase()} '${key}' trong phạm vi của bạn, hãy dùng mã khác`;
 
 async function importRow(j: RowJob, r: SheetRow) {
-  const { ctx, tx, def, hooks, s } = j;
+  const { ctx, tx, def, s } = j;
   const key = def.config.import?.key ?? 'code';
   const keyText = String(r.values[key] ?? '').trim();
   const fail = (errors: RowError[]) => {
@@ -174,7 +173,7 @@ async function importRow(j: RowJob, r: SheetRow) {
 
   let changes: Record<string, { from: unknown; to: unknown }> | undefined;
   if (existing) {
-    const before = present(def, existing, undefined, null);
+    const before = presentRow(def, existing);
     await attachRefs(tx, def, [before]);
     changes = {};
     for (const [k, v] of Object.entries(data)) {
@@ -192,7 +191,7 @@ async function importRow(j: RowJob, r: SheetRow) {
       return fail([{ row: r.row, field: key, message: `Bạn không có quyền cập nhật ${def.label.toLowerCase()} đã có (mã '${keyText}')` }]);
     }
     const id = await tx.transaction(async (spTx) => {
-      const row = await writeRecord({ def, hooks, ctx, db: spTx as unknown as Db, existing, data, audit: 'import' });
+      const row = await writeRecord({ def, ctx, db: spTx as unknown as Db, existing, data, audit: 'import' });
       return row.id as number;
     });
     if (existing) s.updated++;
@@ -204,14 +203,14 @@ async function importRow(j: RowJob, r: SheetRow) {
 }
 
 /** Reads, checks and (unless a dry run) writes one file for one resource. */
-export async function importResource(services: Services, def: ResourceDef, hooks: ResourceHooks, ctx: Ctx, buf: Buffer, dryRun: boolean) {
+export async function importResource(services: Services, def: ResourceDef, ctx: Ctx, buf: Buffer, dryRun: boolean) {
   const sheet = await readSheet(def, buf);
   return inImportTransaction(
     services,
     dryRun,
     async (tx, s) => {
       s.total = sheet.rows.length;
-      const job: RowJob = { ctx, tx, def, hooks, sheet, refs: new RefResolver(tx, def.name, ctx.user), seen: new Map(), s };
+      const job: RowJob = { ctx, tx, def, sheet, refs: new RefResolver(tx, def.name, ctx.user), seen: new Map(), s };
       for (const r of sheet.rows) await importRow(job, r);
     },
     sheet.ignored,
@@ -248,7 +247,7 @@ export async function templateWorkbook(def: ResourceDef, columns: ImportColumn[]
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-export function registerImport(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {
+export function registerImport(router: Router, services: Services, def: ResourceDef) {
   const base = `/api/admin/${def.name}`;
   const tags = [def.label];
   const access = { action: 'create' as const, subject: def.subject };
@@ -264,7 +263,7 @@ export function registerImport(router: Router, services: Services, def: Resource
     message: 'Đã xử lý tệp nhập',
     handler: async (ctx) => {
       const dryRun = isDryRun(ctx.query);
-      const s = await importResource(services, def, hooks, ctx, await uploadedFile(ctx), dryRun);
+      const s = await importResource(services, def, ctx, await uploadedFile(ctx), dryRun);
       if (!dryRun) ctx.req.audited = true;
       return s;
     },

@@ -1,6 +1,7 @@
 import type { Action, ResourceDef, Subject } from '@nns/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Services } from './services';
 
@@ -94,6 +95,8 @@ export interface ResourceHooks {
   beforeUpdate?(data: Record<string, unknown>, existing: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<Record<string, unknown>> | Record<string, unknown>;
   afterWrite?(row: Record<string, unknown>, ctx: Ctx, tx: Db, op: 'create' | 'update' | 'delete' | 'action'): Promise<void> | void;
   beforeDelete?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
+  /** after a secret (password) of the record was set through the runtime: end what the old one opened */
+  afterSecret?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
   /** shapes a row for the client; the engine already dropped writeOnly fields */
   present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
   /** keys `present` adds: a PUT that sends an entry back as GET answered it may carry them (set aside) */
@@ -107,11 +110,38 @@ export interface ResourceHooks {
 
 export interface ServerModule {
   name: string;
+  /**
+   * modules this one comes after: its demo seed runs after theirs, and where two modules extend the
+   * same hook point of a resource, its hook runs after theirs (core/runtime.ts)
+   */
+  after?: string[];
   routes?(router: Router, services: Services): void;
+  /**
+   * how this module extends resources (by name): hooks compose across modules in `after` order; two
+   * modules on the same point with no order between them stop the start, naming both
+   */
   hooks?: Record<string, ResourceHooks>;
-  /** demo data for a new database (npm start); runs after the platform's own seed, in name order */
+  /**
+   * the module's background work (timers, subscriptions), started once the app is ready, after the
+   * platform's own (job queue, notification scheduler) and in `after` order; the function it returns
+   * stops it at close, in the reverse order, before the database closes (core/lifecycle.ts). The app
+   * has started by then: no decorations or hooks on it.
+   */
+  start?(services: Services, app: FastifyInstance): void | Stop | Promise<void | Stop>;
+  /**
+   * work in the migrations' transaction at every start, after them and the platform's seed, in
+   * `after` order (a reference list kept current): it commits or fails with them
+   */
+  afterMigrate?(tx: Db, at: { config: Config; log: FastifyBaseLogger }): Promise<void>;
+  /**
+   * demo data for a new database (npm start): runs after the platform's own seed and after the demo
+   * seeds of the modules named in `after`; one that fails stops the start with its message
+   */
   seedDemo?(services: Services): Promise<void>;
 }
+
+/** Ends what a module's `start` began; may wait for work under way. */
+export type Stop = () => void | Promise<void>;
 
 export const defineModule = (m: ServerModule) => m;
 export type { ResourceDef };

@@ -79,7 +79,7 @@ export function knownTotal(offset: number, limit: number, fetched: number): { to
 /** The keys of a list query that leave its SQL text one per resource, sort and limit (trashed: two texts). */
 const HOT_KEYS = new Set(['page', 'limit', 'sort', 'cursor', 'trashed']);
 
-export async function listRows(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx, hooks?: ResourceHooks) {
+export async function listRows(services: Services, def: ResourceDef, q: ListQuery, ctx: Ctx) {
   const db = services.db;
   const w = whereOf(def, q, ctx.user);
   const s = sortOf(def, q);
@@ -148,7 +148,7 @@ export async function listRows(services: Services, def: ResourceDef, q: ListQuer
   const more = rows.length > limit;
   if (more) rows = rows.slice(0, limit);
   await attachRefs(db, def, rows);
-  const entries = rows.map((r) => present(def, r, hooks, ctx));
+  const entries = rows.map((r) => present(def, r, ctx));
   const last = rows[rows.length - 1];
   return {
     entries,
@@ -220,7 +220,7 @@ async function anchoredPage(
       );
 }
 
-export function registerResource(router: Router, services: Services, def: ResourceDef, hooks: ResourceHooks = {}) {
+export function registerResource(router: Router, services: Services, def: ResourceDef) {
   const base = `/api/admin/${def.name}`;
   const custom = def.config.custom ?? {};
   const tags = [def.label];
@@ -238,10 +238,10 @@ export function registerResource(router: Router, services: Services, def: Resour
       tags,
       query: listQuery,
       response: z.object({ entries: z.array(z.record(z.string(), z.unknown())), pagination: paginationSchema }),
-      serialize: listAnswerSchema(def, hooks),
+      serialize: listAnswerSchema(def),
       handler: (ctx) =>
         cachedAnswer(answers(), `${def.name}|list|${callerKey(ctx.user)}|${JSON.stringify(ctx.query)}`, () =>
-          listRows(services, def, ctx.query as ListQuery, ctx, hooks),
+          listRows(services, def, ctx.query as ListQuery, ctx),
         ),
     });
   }
@@ -294,12 +294,12 @@ export function registerResource(router: Router, services: Services, def: Resour
       tags,
       params: idParams,
       response: entrySchema,
-      serialize: readAnswerSchema(def, hooks),
+      serialize: readAnswerSchema(def),
       handler: (ctx) =>
         cachedAnswer(answers(), `${def.name}|read|${callerKey(ctx.user)}|${ctx.params.id}`, async () => {
           const row = await findOne(services.db, def, ctx.params.id, ctx);
           await attachRefs(services.db, def, [row]);
-          return { entry: present(def, row, hooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   }
@@ -316,9 +316,9 @@ export function registerResource(router: Router, services: Services, def: Resour
       handler: (ctx) =>
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
-          const row = await writeRecord({ def, hooks, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
+          const row = await writeRecord({ def, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, hooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   }
@@ -332,16 +332,16 @@ export function registerResource(router: Router, services: Services, def: Resour
       params: idParams,
       body: def.updateSchema,
       // an entry as GET answered it may be sent back: what the server keeps or presents is set aside
-      bodyIgnores: echoedKeys(def, hooks),
+      bodyIgnores: echoedKeys(def),
       response: entrySchema,
       message: 'Cập nhật thành công',
       handler: (ctx) =>
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def, hooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
+          const row = await writeRecord({ def, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, hooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   }
@@ -358,7 +358,7 @@ export function registerResource(router: Router, services: Services, def: Resour
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          await deleteRecord({ def, hooks, ctx, db, existing });
+          await deleteRecord({ def, ctx, db, existing });
           return { id: ctx.params.id, soft: def.softDelete };
         }),
     });
@@ -379,7 +379,6 @@ export function registerResource(router: Router, services: Services, def: Resour
           const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
           const row = await writeRecord({
             def,
-            hooks,
             ctx,
             db,
             existing,
@@ -389,7 +388,7 @@ export function registerResource(router: Router, services: Services, def: Resour
             audit: 'restore',
           });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, hooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   }
@@ -415,18 +414,18 @@ export function registerResource(router: Router, services: Services, def: Resour
           else if (f.kind === 'enum' && f.options?.length === 2)
             value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
           else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
-          const row = await writeAction({ def, hooks, ctx, db, existing, name, field: action.field, value });
+          const row = await writeAction({ def, ctx, db, existing, name, field: action.field, value });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, hooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   }
 }
 
-export function registerResources(router: Router, services: Services, hooks: Record<string, ResourceHooks>) {
+export function registerResources(router: Router, services: Services) {
   for (const def of resources) {
-    registerResource(router, services, def, hooks[def.name]);
-    registerBulk(router, services, def, hooks[def.name]);
-    if (def.config.import) registerImport(router, services, def, hooks[def.name]);
+    registerResource(router, services, def);
+    registerBulk(router, services, def);
+    if (def.config.import) registerImport(router, services, def);
   }
 }

@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef } from '@nns/shared';
+import { hooksOf } from './extensions';
 import type { ResourceHooks } from './module';
 import { refKeyOf, selectColumns } from './resource-store';
 
@@ -36,17 +37,17 @@ function fieldSchema(f: FieldDef): JsonSchema {
 }
 
 /** Every key of a presented record: declared fields (not writeOnly), system keys, references, presentedKeys. */
-export function recordKeys(def: ResourceDef, hooks?: ResourceHooks): string[] {
+export function recordKeys(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)): string[] {
   const keys = selectColumns(def).filter((k) => !def.fields[k]?.writeOnly);
   for (const [key, f] of Object.entries(def.fields)) {
     const r = refKeyOf(key, f);
     if (r) keys.push(r);
   }
-  for (const k of hooks?.presentedKeys ?? []) if (!keys.includes(k)) keys.push(k);
+  for (const k of hooks.presentedKeys ?? []) if (!keys.includes(k)) keys.push(k);
   return keys;
 }
 
-export function recordSchema(def: ResourceDef, hooks?: ResourceHooks): JsonSchema {
+export function recordSchema(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const k of recordKeys(def, hooks)) {
     const f = def.fields[k];
@@ -80,7 +81,7 @@ const PAGINATION: JsonSchema = {
 };
 
 /** The 200 answer of the generic list route: `{code, message, data: {entries, pagination}}`. */
-export function listAnswerSchema(def: ResourceDef, hooks?: ResourceHooks): JsonSchema {
+export function listAnswerSchema(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)): JsonSchema {
   return envelopeOf({
     type: 'object',
     properties: { entries: { type: 'array', items: recordSchema(def, hooks) }, pagination: PAGINATION },
@@ -90,7 +91,7 @@ export function listAnswerSchema(def: ResourceDef, hooks?: ResourceHooks): JsonS
 }
 
 /** The 200 answer of the generic read route: `{code, message, data: {entry}}`. */
-export function readAnswerSchema(def: ResourceDef, hooks?: ResourceHooks): JsonSchema {
+export function readAnswerSchema(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)): JsonSchema {
   return envelopeOf({ type: 'object', properties: { entry: recordSchema(def, hooks) }, required: ['entry'], additionalProperties: false });
 }
 

@@ -1,241 +1,15 @@
-import { createHash } from 'node:crypto';
 import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
-import { fillPlaceholders, Placeholder, type SQL, sql } from 'drizzle-orm';
-import { NodePgSession } from 'drizzle-orm/node-postgres';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { type ReadConfig, sharedRead } from '../db/shared-read';
+import { exec, execPrepared, execStatic, runsInParallel, SHARED } from '../db/sql';
 import { badRequest, conflict, forbidden, notFound } from './errors';
+import { hooksOf } from './extensions';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
 import { col, searchTextOf, whereSql } from './resource-query';
 import { hasSharedReads, scopeOf } from './scope';
 
-export const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
-
-/**
- * `shared`: the statement is a plain read whose rows depend only on its text and parameters (no side
- * effect, no random value): on the PostgreSQL pool, identical reads still waiting for a connection run
- * once (db/shared-read.ts). Ignored in a transaction and on PGlite.
- */
-export interface ReadOptions {
-  shared?: boolean;
-}
-
-const SHARED: ReadOptions = { shared: true };
-
-export async function exec<T = Record<string, unknown>>(db: Db, q: SQL, o?: ReadOptions): Promise<T[]> {
-  const pool = o?.shared ? pooled(db) : null;
-  if (!pool) return rowsOf<T>(await db.execute(q));
-  const query = (db as unknown as DrizzleInternals).dialect.sqlToQuery(q);
-  return (await sharedRead(pool, { text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
-}
-
-/**
- * A statement's name is a digest of its text, the same in every pool and process: one name never
- * stands for two texts on a connection (node-postgres refuses that), whichever pool or transaction
- * prepared it there. A name already taken by another text (a digest collision) leaves the text unnamed.
- */
-const nameOfText = new Map<string, string>();
-const textOfName = new Map<string, string>();
-/**
- * The texts each pool (or a transaction's connection) runs named. Beyond MAX_STATEMENTS per pool,
- * queries run unnamed: a named statement lives on each of its connections. Per pool, not per process:
- * a process with several apps (the API test files share worker processes) gives each its own budget.
- */
-const namedIn = new WeakMap<object, Set<string>>();
-export const MAX_STATEMENTS = 500;
-
-/** The statement name of a text on this handle's pool, or null once MAX_STATEMENTS texts have one there. */
-function statementNameOf(db: Db, text: string): string | null {
-  const owner = (db as unknown as { session: { client: object } }).session.client;
-  let named = namedIn.get(owner);
-  if (!named) namedIn.set(owner, (named = new Set()));
-  if (!named.has(text)) {
-    if (named.size >= MAX_STATEMENTS) return null;
-    named.add(text);
-  }
-  let name = nameOfText.get(text);
-  if (!name) {
-    // 60 bits of SHA-1, written in decimal: nns_<digits>, under PostgreSQL's 63-byte identifiers
-    name = `nns_${BigInt(`0x${createHash('sha1').update(text).digest('hex').slice(0, 15)}`)}`;
-    const other = textOfName.get(name);
-    if (other !== undefined && other !== text) return null;
-    textOfName.set(name, text);
-    nameOfText.set(text, name);
-  }
-  return name;
-}
-
-/** drizzle's prepared query on node-postgres: the statement it sends (name, text, its type parsers) and its parameters, placeholders included. */
-interface PgPrepared {
-  execute(values?: Record<string, unknown>): Promise<unknown>;
-  rawQueryConfig?: ReadConfig;
-  params?: unknown[];
-}
-
-interface DrizzleInternals {
-  session: {
-    prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): PgPrepared;
-  };
-  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-}
-
-/** The pool behind a PostgreSQL handle that is not a transaction (drizzle's session holds it), else null. */
-function pooled(db: Db): pg.Pool | null {
-  const session = (db as unknown as DrizzleInternals).session;
-  if (!(session instanceof NodePgSession)) return null;
-  const client = (session as unknown as { client: unknown }).client;
-  return client instanceof pg.Pool ? client : null;
-}
-
-let typesOfDrizzle: unknown;
-/** drizzle's node-postgres type parsers (timestamps, dates, intervals stay PostgreSQL's text), so a shared read's rows are exec's. */
-function drizzleTypes(db: Db): unknown {
-  typesOfDrizzle ??= (db as unknown as DrizzleInternals).session.prepareQuery({ sql: 'select 1', params: [] }, undefined, undefined, false).rawQueryConfig
-    ?.types;
-  return typesOfDrizzle;
-}
-
-/**
- * Runs a query as a named prepared statement on PostgreSQL (node-postgres `name:`, through drizzle's
- * own prepared query, so rows come back with the same type parsers as `exec`): the server parses and
- * plans its text once per connection instead of per request. Only for queries of a bounded set of
- * texts (the hot list, cursor, read and reference queries: values as parameters, never embedded).
- * PGlite runs it as `exec` does.
- */
-export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL, o?: ReadOptions): Promise<T[]> {
-  const d = db as unknown as DrizzleInternals;
-  if (!(d.session instanceof NodePgSession)) return exec<T>(db, q);
-  const query = d.dialect.sqlToQuery(q);
-  const name = statementNameOf(db, query.sql);
-  if (!name) return exec<T>(db, q, o);
-  const pool = o?.shared ? pooled(db) : null;
-  if (pool) return (await sharedRead(pool, { name, text: query.sql, types: drizzleTypes(db) }, query.params)) as T[];
-  return rowsOf<T>(await d.session.prepareQuery(query, undefined, name, false).execute());
-}
-
-/** True for a pooled PostgreSQL handle (not a transaction): independent statements may run at once. PGlite runs one at a time. */
-export function runsInParallel(db: Db): boolean {
-  return (db as unknown as DrizzleInternals).session instanceof NodePgSession && !(db instanceof PgTransaction);
-}
-
-/** Prepared queries whose whole text is fixed (values only as placeholders), per database handle and key. */
-const staticQueries = new WeakMap<Db, Map<string, PgPrepared>>();
-
-/**
- * A query whose text never changes for `key` (a resource's page 1 or read by id of a user who sees
- * every row): on PostgreSQL, drizzle builds its text and prepared query once per database handle and
- * key, and each request only binds `values` (`v(name)` is a placeholder there); no SQL is assembled
- * per request. PGlite builds and runs it as exec does, `v(name)` being the value itself.
- */
-export async function execStatic<T = Record<string, unknown>>(
-  db: Db,
-  key: string,
-  build: (v: (name: string) => unknown) => SQL,
-  values: Record<string, unknown> = {},
-  o?: ReadOptions,
-): Promise<T[]> {
-  const d = db as unknown as DrizzleInternals;
-  if (!(d.session instanceof NodePgSession)) {
-    const rows = await execStaticPglite<T>(db, key, build, values);
-    return (
-      rows ??
-      exec<T>(
-        db,
-        build((n) => values[n]),
-      )
-    );
-  }
-  let byKey = staticQueries.get(db);
-  if (!byKey) staticQueries.set(db, (byKey = new Map()));
-  let prepared = byKey.get(key);
-  if (!prepared) {
-    const query = d.dialect.sqlToQuery(build((n) => sql.placeholder(n)));
-    const name = statementNameOf(db, query.sql);
-    if (!name)
-      return exec<T>(
-        db,
-        build((n) => values[n]),
-        o,
-      );
-    prepared = d.session.prepareQuery(query, undefined, name, false);
-    byKey.set(key, prepared);
-  }
-  const pool = o?.shared ? pooled(db) : null;
-  if (pool && prepared.rawQueryConfig && prepared.params)
-    return (await sharedRead(pool, prepared.rawQueryConfig, fillPlaceholders(prepared.params, values))) as T[];
-  return rowsOf<T>(await prepared.execute(values));
-}
-
-/** drizzle's own PGlite parsers (drizzle-orm/pglite/session.js): timestamps, intervals, dates and numeric, date and time arrays stay PostgreSQL's text, as through `exec`. */
-const asText = (v: string) => v;
-const PGLITE_PARSERS = { 1114: asText, 1184: asText, 1186: asText, 1082: asText, 1231: asText, 1115: asText, 1185: asText, 1187: asText, 1182: asText };
-/** PGlite client → key → the name its text is PREPAREd under in the engine's one session. */
-const pglitePrepared = new WeakMap<object, Map<string, string>>();
-let pgliteStatements = 0;
-
-interface PgliteClient {
-  exec(text: string, o?: { parsers?: Record<number, (v: string) => unknown> }): Promise<{ rows: unknown[] }[]>;
-}
-
-/** A value as an SQL literal for EXECUTE, or null for a kind not written so (the ordinary path then). */
-function literal(v: unknown): string | null {
-  if (v === null) return 'null';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  // standard_conforming_strings: only the quote is special
-  if (typeof v === 'string' && !v.includes('\u0000')) return `'${v.replace(/'/g, "''")}'`;
-  return null;
-}
-
-/**
- * execStatic on PGlite: the text is PREPAREd once in the engine's one session and each call is one
- * EXECUTE over the simple protocol, which reuses the plan (a parameterised query goes through parse,
- * plan and execute on every call; content/slug-read.ts). Values are written as literals: numbers,
- * booleans and strings (quotes doubled). Not inside a transaction (its client is not the engine's own,
- * which the transaction holds) and not for other values: null, and the caller runs the ordinary path.
- */
-async function execStaticPglite<T>(db: Db, key: string, build: (v: (name: string) => unknown) => SQL, values: Record<string, unknown>): Promise<T[] | null> {
-  if (db instanceof PgTransaction) return null;
-  const client = (db as unknown as { session?: { client?: PgliteClient } }).session?.client;
-  if (!client || typeof client.exec !== 'function') return null;
-  const query = (db as unknown as DrizzleInternals).dialect.sqlToQuery(build((n) => sql.placeholder(n)));
-  const args: string[] = [];
-  for (const p of query.params) {
-    // a placeholder takes the call's value; a value written into the text at build time is its own
-    const l = p instanceof Placeholder ? (p.name in values ? literal(values[p.name]) : null) : literal(p);
-    if (l === null) return null;
-    args.push(l);
-  }
-  let byKey = pglitePrepared.get(client);
-  if (!byKey) pglitePrepared.set(client, (byKey = new Map()));
-  let name = byKey.get(key);
-  const prepare = async () => {
-    name = `nns_s${++pgliteStatements}`;
-    await client.exec(`prepare ${name} as ${query.sql}`);
-    byKey.set(key, name);
-  };
-  const run = async () => (await client.exec(`execute ${name}${args.length ? `(${args.join(', ')})` : ''}`, { parsers: PGLITE_PARSERS }))[0]?.rows as T[];
-  try {
-    if (!name) await prepare();
-    return await run();
-  } catch {
-    // the tables changed under the plan (a restore, a migration): prepared again once, under a new name;
-    // if that fails too, the ordinary path runs it (and reports a genuine error itself)
-    const old = byKey.get(key);
-    byKey.delete(key);
-    if (old) await client.exec(`deallocate ${old}`).catch(() => undefined);
-    try {
-      await prepare();
-      return await run();
-    } catch {
-      byKey.delete(key);
-      return null;
-    }
-  }
-}
+export { exec, execPrepared, execStatic, MAX_STATEMENTS, type ReadOptions, runsInParallel } from '../db/sql';
 
 /** The names of the columns a resource's rows are read with (never the search helper column). */
 export function selectColumns(def: ResourceDef): string[] {
@@ -294,8 +68,8 @@ function presentPlanOf(def: ResourceDef) {
   return plan;
 }
 
-/** Rows go to the client through here: secrets dropped, dates as ISO strings, the module's presenter applied. */
-export function present(def: ResourceDef, row: Record<string, unknown>, hooks: ResourceHooks | undefined, ctx: Ctx | null) {
+/** A row as stored, for the audit log and exports: secrets and search text dropped, dates as ISO strings. */
+export function presentRow(def: ResourceDef, row: Record<string, unknown>) {
   const { hidden, times } = presentPlanOf(def);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(row)) {
@@ -303,7 +77,14 @@ export function present(def: ResourceDef, row: Record<string, unknown>, hooks: R
     const v = row[k];
     out[k] = v !== null && times.has(k) ? iso(v) : v;
   }
-  return hooks?.present ? hooks.present(out, ctx) : out;
+  return out;
+}
+
+/** Rows go to the client through here: presentRow, then the presenters modules declared for the resource. */
+export function present(def: ResourceDef, row: Record<string, unknown>, ctx: Ctx | null) {
+  const out = presentRow(def, row);
+  const hooks = hooksOf(def.name);
+  return hooks.present ? hooks.present(out, ctx) : out;
 }
 
 /** The key attachRefs writes the referenced record(s) under, or null when it writes none for this field. */

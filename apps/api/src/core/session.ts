@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import type { SessionUser } from './module';
+import { exec } from './resource-store';
 import type { Services } from './services';
 import { sessionCacheOf } from './session-cache';
 
@@ -114,8 +116,14 @@ export async function createSession(s: Services, userId: number, req: FastifyReq
   return token;
 }
 
-/** Ends sessions of a user: all, or all but one. */
-export async function revokeUserSessions(s: Services, userId: number, exceptSessionId?: number) {
-  await s.database.query(sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null
-    and (${exceptSessionId ?? null}::int is null or id <> ${exceptSessionId ?? null}::int)`);
+/**
+ * Ends sessions of a user: all, or all but one (the one that changed its own password), in the
+ * caller's transaction. Every path that ends a user's sessions comes here.
+ */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
+  await exec(
+    db,
+    sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null
+    and (${exceptSessionId ?? null}::int is null or id <> ${exceptSessionId ?? null}::int)`,
+  );
 }

@@ -3,9 +3,11 @@ import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { badRequest, conflict } from './errors';
+import { hooksOf } from './extensions';
 import type { Ctx, ResourceHooks } from './module';
+import { assertPasswordPolicy, hashPassword } from './passwords';
 import { col, searchTextOf, whereSql } from './resource-query';
-import { checkRefs, checkUnique, exec, insertSql, mapDbError, present, updateSql } from './resource-store';
+import { checkRefs, checkUnique, exec, insertSql, mapDbError, presentRow, updateSql } from './resource-store';
 import { cleanRichText } from './rich-text';
 import { settleScope } from './scope';
 
@@ -22,7 +24,6 @@ import { settleScope } from './scope';
  */
 export interface WriteOp {
   def: ResourceDef;
-  hooks?: ResourceHooks;
   ctx: Ctx;
   /** the caller's transaction */
   db: Db;
@@ -69,7 +70,7 @@ export function rowValues(def: ResourceDef, data: Record<string, unknown>, ctx: 
  * `group_id`, `tag_items` beside `tag_ids`) and whatever the module's presenter adds. Unknown keys
  * are still refused.
  */
-export function echoedKeys(def: ResourceDef, hooks: ResourceHooks = {}): string[] {
+export function echoedKeys(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)): string[] {
   const out = new Set<string>(SYSTEM_KEYS);
   for (const [k, f] of Object.entries(def.fields)) {
     if (f.readOnly) out.add(k);
@@ -101,31 +102,55 @@ export function checkIdentifiers(def: ResourceDef, data: Record<string, unknown>
   if (errors.length) throw badRequest(errors);
 }
 
+/**
+ * Password fields: a blank one on update keeps the stored hash; a new one meets the policy (judged
+ * against the account's own names) and is hashed here, once, whoever writes it. Answers whether a
+ * secret was set, so the resource's afterSecret hooks run (a user's sessions end).
+ */
+async function hashSecrets(def: ResourceDef, data: Record<string, unknown>, existing: Record<string, unknown> | undefined) {
+  let set = false;
+  for (const [k, f] of Object.entries(def.fields)) {
+    if (f.kind !== 'password' || !(k in data)) continue;
+    const v = data[k];
+    if (typeof v !== 'string' || v === '') {
+      delete data[k];
+      continue;
+    }
+    assertPasswordPolicy(v, { ...existing, ...data }, k);
+    data[k] = await hashPassword(v);
+    set = true;
+  }
+  return set;
+}
+
 const pick = (row: Record<string, unknown>, keys?: string[]) => (keys ? Object.fromEntries(keys.map((k) => [k, row[k] ?? null])) : row);
 
 /** Creates (no `existing`) or changes one record; answers the stored row. */
 export async function writeRecord(o: WriteOp): Promise<Record<string, unknown>> {
-  const { def, hooks = {}, ctx, db, existing } = o;
+  const { def, ctx, db, existing } = o;
+  const hooks = hooksOf(def.name);
   let data: Record<string, unknown> = { ...o.data };
   checkIdentifiers(def, data, existing);
   await settleScope(db, def, ctx.user, data, existing);
   if (existing) {
     if (hooks.beforeUpdate) data = await hooks.beforeUpdate(data, existing, ctx, db);
   } else if (hooks.beforeCreate) data = await hooks.beforeCreate(data, ctx, db);
+  const secrets = await hashSecrets(def, data, existing);
   cleanRichText(def, data);
   await checkRefs(db, def, data, ctx.user, existing);
   await checkUnique(db, def, existing ? { ...existing, ...data } : data, existing?.id as number | undefined);
   const values = rowValues(def, data, ctx, existing, [...(o.trusted ?? []), ...(hooks.derived ?? [])]);
   const [row] = await exec(db, existing ? updateSql(def, existing.id as number, values) : insertSql(def, values)).catch(mapDbError);
   await hooks.afterWrite?.(row, ctx, db, o.op ?? (existing ? 'update' : 'create'));
+  if (secrets && existing) await hooks.afterSecret?.(row, ctx, db);
   const extra = (await o.also?.(row, db)) ?? {};
   await ctx.audit(
     {
       action: o.audit,
       subject: def.subject,
       recordId: row.id as number,
-      before: existing ? { ...pick(present(def, existing, undefined, null), o.auditKeys), ...extra.before } : undefined,
-      after: { ...pick(present(def, row, undefined, null), o.auditKeys), ...extra.after },
+      before: existing ? { ...pick(presentRow(def, existing), o.auditKeys), ...extra.before } : undefined,
+      after: { ...pick(presentRow(def, row), o.auditKeys), ...extra.after },
     },
     db,
   );
@@ -138,7 +163,12 @@ export async function writeRecord(o: WriteOp): Promise<Record<string, unknown>> 
  * audited under the action's name. The single action route and the bulk route both write through it.
  */
 export function writeAction(
-  o: Omit<WriteOp, 'data' | 'trusted' | 'auditKeys' | 'audit' | 'op'> & { existing: Record<string, unknown>; name: string; field: string; value: unknown },
+  o: Omit<WriteOp, 'data' | 'trusted' | 'auditKeys' | 'audit' | 'op'> & {
+    existing: Record<string, unknown>;
+    name: string;
+    field: string;
+    value: unknown;
+  },
 ) {
   const { name, field, value, ...rest } = o;
   return writeRecord({ ...rest, data: { [field]: value }, trusted: [field], auditKeys: [field], audit: name, op: 'action' });
@@ -183,8 +213,9 @@ async function dropFromLists(db: Db, target: ResourceDef, id: number) {
 }
 
 /** Deletes one record already read inside the user's scope (soft when the resource keeps a trash). */
-export async function deleteRecord(o: { def: ResourceDef; hooks?: ResourceHooks; ctx: Ctx; db: Db; existing: Record<string, unknown> }) {
-  const { def, hooks = {}, ctx, db, existing } = o;
+export async function deleteRecord(o: { def: ResourceDef; ctx: Ctx; db: Db; existing: Record<string, unknown> }) {
+  const { def, ctx, db, existing } = o;
+  const hooks = hooksOf(def.name);
   const id = existing.id as number;
   await hooks.beforeDelete?.(existing, ctx, db);
   await assertNotInUse(db, def, id, def.softDelete);
@@ -195,5 +226,5 @@ export async function deleteRecord(o: { def: ResourceDef; hooks?: ResourceHooks;
     await exec(db, sql`delete from ${col(def.table)} where id = ${id}`).catch(mapDbError);
   }
   await hooks.afterWrite?.(existing, ctx, db, 'delete');
-  await ctx.audit({ action: 'delete', subject: def.subject, recordId: id, before: present(def, existing, undefined, null) }, db);
+  await ctx.audit({ action: 'delete', subject: def.subject, recordId: id, before: presentRow(def, existing) }, db);
 }

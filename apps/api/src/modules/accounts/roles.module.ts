@@ -52,7 +52,7 @@ async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
   const holders = ctx.user?.permissions.has('list:users')
     ? await exec(db, sql`select id, username, full_name, email, status, ward_id from users where role_id = ${id}${scoped} order by full_name, id limit 100`)
     : null;
-  return { ...present(rolesDef, row, undefined, ctx), is_full: isFull(row), permissions, users_count: n, holders };
+  return { ...present(rolesDef, row, ctx), is_full: isFull(row), permissions, users_count: n, holders };
 }
 
 /** Sets a role's permissions in the caller's transaction, with the escalation and full-role rules; returns before/after keys. */
@@ -110,7 +110,6 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
         const row = await writeRecord({
           def: rolesDef,
-          hooks: roleHooks,
           ctx,
           db,
           data,
@@ -149,7 +148,6 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
         const row = await writeRecord({
           def: rolesDef,
-          hooks: roleHooks,
           ctx,
           db,
           existing,

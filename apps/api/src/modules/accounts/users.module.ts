@@ -4,16 +4,15 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
-import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { revokeUserSessions } from '../../core/session';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, assignableRoles, me, refuse } from './access';
 import { adminHooks } from './administrative.module';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
-const endSessions = (db: Db, userId: number) => exec(db, sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
 
 /** The rules of a change of status (lock / unlock) of a back-office user; a lock ends their sessions at once. */
 async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unknown>, status: unknown) {
@@ -21,7 +20,7 @@ async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unkn
   if (status === 'locked') {
     if (existing.id === me(ctx).id) throw refuse('Bạn không thể tự khóa tài khoản của mình');
     await assertNotLastAdmin(db, existing, 'khóa');
-    await endSessions(db, existing.id as number);
+    await revokeUserSessions(db, existing.id as number);
   }
 }
 
@@ -79,9 +78,9 @@ async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown
 export const userHooks: ResourceHooks = {
   async beforeCreate(data, ctx, db) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
-    assertPasswordPolicy(data.password, data);
     await assertMayAssignRole(db, me(ctx), data.role_id);
-    const out = { ...data, email: lower(data.email), password: await hashPassword(data.password) };
+    // the write path checks the password's strength and hashes it
+    const out = { ...data, email: lower(data.email) };
     await settleAccountScope(db, ctx, out);
     return out;
   },
@@ -110,19 +109,19 @@ export const userHooks: ResourceHooks = {
     // one's own scope of work is set by someone else: an officer cannot leave their ward, nor widen it
     await settleAccountScope(db, ctx, out, existing);
     await checkStatusChange(db, ctx, existing, out.status);
-    if ('password' in out) {
-      if (typeof out.password === 'string' && out.password) {
-        assertPasswordPolicy(out.password, { ...existing, ...out });
-        // a password set by someone else is temporary: changed at the next sign-in; old sessions end
-        out.password = await hashPassword(out.password);
-        const temporary = existing.id !== actor.id;
-        if (temporary) out.must_change_password = true;
-        await endSessions(db, existing.id as number);
-        // the update's own log row never shows a password (scrubbed), so the change is named here
-        await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id as number, after: { sessions_ended: true, temporary } }, db);
-      } else delete out.password;
+    if (typeof out.password === 'string' && out.password) {
+      // a password set by someone else is temporary: changed at the next sign-in; old sessions end (afterSecret)
+      const temporary = existing.id !== actor.id;
+      if (temporary) out.must_change_password = true;
+      // the update's own log row never shows a password (scrubbed), so the change is named here
+      await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id as number, after: { sessions_ended: true, temporary } }, db);
     }
     return out;
+  },
+
+  /** a new password ends the account's sessions, but for the one that set its own */
+  async afterSecret(row, ctx, db) {
+    await revokeUserSessions(db, row.id as number, row.id === ctx.user?.id ? ctx.user?.session_id : undefined);
   },
 
   async beforeDelete(row, ctx, db) {
@@ -130,7 +129,7 @@ export const userHooks: ResourceHooks = {
     if (row.username === 'admin') throw refuse('Không thể xóa tài khoản admin');
     await assertMayManage(db, me(ctx), row);
     await assertNotLastAdmin(db, row, 'xóa');
-    await endSessions(db, row.id as number);
+    await revokeUserSessions(db, row.id as number);
   },
 };
 
@@ -205,7 +204,6 @@ export default defineModule({
           const status = ctx.body?.status ?? (existing.status === 'active' ? 'locked' : 'active');
           const row = await writeRecord({
             def,
-            hooks: admin ? adminHooks : userHooks,
             ctx,
             db,
             existing,
@@ -217,7 +215,7 @@ export default defineModule({
             op: 'action',
           });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, undefined, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
   },

@@ -92,7 +92,7 @@ export default defineModule({
           sql`select count(*)::int as total,
           count(*) filter (where district_id is null)::int as direct from wards where province_id = ${row.id}`,
         );
-        return { entry: { ...present(provincesDef, row, undefined, ctx as Ctx), districts, wards_count: c.total, direct_wards_count: c.direct } };
+        return { entry: { ...present(provincesDef, row, ctx as Ctx), districts, wards_count: c.total, direct_wards_count: c.direct } };
       },
     });
     router.add({
@@ -107,7 +107,7 @@ export default defineModule({
         const row = await findOne(services.db, districtsDef, ctx.params.id, ctx as Ctx);
         await attachRefs(services.db, districtsDef, [row]);
         const wards = await exec(services.db, sql`select id, code, name, level from wards where district_id = ${row.id} order by code`);
-        return { entry: { ...present(districtsDef, row, undefined, ctx as Ctx), wards, wards_count: wards.length } };
+        return { entry: { ...present(districtsDef, row, ctx as Ctx), wards, wards_count: wards.length } };
       },
     });
     router.add({
@@ -191,6 +191,12 @@ export default defineModule({
           .send(await unitsTemplate());
       },
     });
+  },
+  /** The national list of administrative units, loaded in the migrations' transaction (OFFICIAL_UNITS=yes, the default). */
+  async afterMigrate(tx, { config, log }) {
+    if (config.OFFICIAL_UNITS !== 'yes') return;
+    const r = await ensureOfficialUnits(tx);
+    if (!r.skipped) log.info({ ...r }, 'official administrative units loaded');
   },
   /**
    * The demo stands on the national list (every database loads it at start, official-units.ts; loaded

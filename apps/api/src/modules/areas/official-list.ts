@@ -6,7 +6,7 @@ import { type ImportSummary, inImportTransaction } from '../../core/import';
 import { norm } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { exec, present, updateSql } from '../../core/resource-store';
+import { exec, presentRow, updateSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { rowValues, usersOf } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -237,7 +237,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
       }
       if (deleted) {
         changes.push({ kind: 'delete', tier, code: u.code, name: String(u.name), references: 0 });
-        await audit({ recordId: u.id, tier, what: 'delete', before: present(def, u, undefined, null) });
+        await audit({ recordId: u.id, tier, what: 'delete', before: presentRow(def, u) });
       } else {
         await exec(tx, sql`update ${col(def.table)} set is_active = false, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${u.id}`);
         changes.push({ kind: 'deactivate', tier, code: u.code, name: String(u.name), references: n });

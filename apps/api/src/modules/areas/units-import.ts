@@ -10,7 +10,7 @@ import { type ImportSummary, inImportTransaction, type RowError, rowErrorsOf } f
 import { norm, plainCell } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { exec, mapDbError, present, selectList, updateSql } from '../../core/resource-store';
+import { exec, mapDbError, presentRow, selectList, updateSql } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { rowValues } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -256,8 +256,8 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
                 action: 'import',
                 subject: def.subject,
                 recordId: r.id,
-                before: present(def, existing, undefined, null),
-                after: present(def, r, undefined, null),
+                before: presentRow(def, existing),
+                after: presentRow(def, r),
               },
               spTx as unknown as Db,
             );
@@ -293,7 +293,7 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
       known[tier].set(u.code, row);
       s.created++;
       s.rows.push({ row: u.row, key: u.code, action: 'create', id: row.id, target: def.name });
-      if (o.audit) await o.audit({ action: 'import', subject: def.subject, recordId: row.id, before: null, after: present(def, row, undefined, null) }, tx);
+      if (o.audit) await o.audit({ action: 'import', subject: def.subject, recordId: row.id, before: null, after: presentRow(def, row) }, tx);
     }
   }
   s.rows.sort((a, b) => a.row - b.row);

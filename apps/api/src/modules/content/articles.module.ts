@@ -106,9 +106,9 @@ export default defineModule({
   hooks: { articles: hooks },
   routes(router, services) {
     const inTx = <T>(fn: (tx: Db) => Promise<T>) => services.db.transaction((t) => fn(t as unknown as Db));
-    const answer = async (db: Db, row: Record<string, unknown>, ctx: Parameters<typeof present>[3]) => {
+    const answer = async (db: Db, row: Record<string, unknown>, ctx: Parameters<typeof present>[2]) => {
       await attachRefs(db, articlesDef, [row]);
-      return { entry: present(articlesDef, row, hooks, ctx) };
+      return { entry: present(articlesDef, row, ctx) };
     };
 
     router.add({
@@ -143,7 +143,6 @@ export default defineModule({
           const keys = Object.keys(data);
           const row = await writeRecord({
             def: articlesDef,
-            hooks,
             ctx,
             db: tx,
             existing,
@@ -175,7 +174,6 @@ export default defineModule({
           const keys = Object.keys(data);
           const row = await writeRecord({
             def: articlesDef,
-            hooks,
             ctx,
             db: tx,
             existing,
@@ -234,7 +232,7 @@ export default defineModule({
           const existing = await findOne(tx, articlesDef, rev.article_id, ctx, { forUpdate: true });
           const snap = (typeof rev.snapshot === 'string' ? JSON.parse(rev.snapshot) : rev.snapshot) as Record<string, unknown>;
           const data = Object.fromEntries(EDITABLE.filter((k) => k in snap).map((k) => [k, snap[k]]));
-          const row = await writeRecord({ def: articlesDef, hooks, ctx, db: tx, existing, data, audit: 'restore-revision' });
+          const row = await writeRecord({ def: articlesDef, ctx, db: tx, existing, data, audit: 'restore-revision' });
           return answer(tx, row, ctx);
         }),
     });

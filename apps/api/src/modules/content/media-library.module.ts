@@ -142,7 +142,7 @@ export default defineModule({
           const row = await writeRecord({ def: librariesDef, ctx, db: tx, existing, data: { [field]: next }, auditKeys: [field], audit: 'reorder' });
           clearWebCache();
           await attachRefs(tx, librariesDef, [row]);
-          return { entry: present(librariesDef, row, undefined, ctx) };
+          return { entry: present(librariesDef, row, ctx) };
         }),
     });
 

@@ -90,7 +90,7 @@ export default defineModule({
               if (!out.some((x) => x.id === found.id)) out.push(found);
               continue;
             }
-            const row = await writeRecord({ def: tagsDef, hooks: slugFromName('tags', 'Tên thẻ'), ctx, db: tx, data: { name }, audit: 'create' });
+            const row = await writeRecord({ def: tagsDef, ctx, db: tx, data: { name }, audit: 'create' });
             out.push({ id: row.id as number, name: row.name as string, slug: row.slug as string });
           }
           return { entries: out };

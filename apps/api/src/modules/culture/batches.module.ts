@@ -153,7 +153,7 @@ export default defineModule({
             op: 'action',
           });
           await attachRefs(db, batchesDef, [row]);
-          return { entry: present(batchesDef, row, undefined, ctx) };
+          return { entry: present(batchesDef, row, ctx) };
         }),
     });
     router.add({
@@ -210,10 +210,10 @@ export default defineModule({
           const shown = rows.slice(0, DIARIES_PAGE);
           // the diaries' batch is this one and their stages are its process's: only labors are read
           await attachRefs(db, diariesDef, shown, { batch_id: [batch], stage_id: stages });
-          diaries = shown.map((r) => present(diariesDef, r, undefined, ctx));
+          diaries = shown.map((r) => present(diariesDef, r, ctx));
         }
         const diaries_total = rows ? dated.length : null;
-        return { entry: present(batchesDef, batch, undefined, ctx), timeline, safe_harvest: safe, diaries, diaries_total };
+        return { entry: present(batchesDef, batch, ctx), timeline, safe_harvest: safe, diaries, diaries_total };
       },
     });
   },

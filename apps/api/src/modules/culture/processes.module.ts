@@ -47,7 +47,7 @@ async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[
 async function answer(db: Db, ctx: Ctx, row: Record<string, unknown>) {
   await attachRefs(db, processesDef, [row]);
   const stages = await stagesOf(db, row.id as number);
-  return { entry: { ...present(processesDef, row, undefined, ctx), stages: stages.map((s) => present(stagesDef, s, undefined, ctx)) } };
+  return { entry: { ...present(processesDef, row, ctx), stages: stages.map((s) => present(stagesDef, s, ctx)) } };
 }
 
 /** The next free place at the end of a process. */

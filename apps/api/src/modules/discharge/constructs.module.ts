@@ -200,9 +200,9 @@ export default defineModule({
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         inTx(async (db) => {
-          const row = await writeRecord({ def, hooks: constructHooks, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
+          const row = await writeRecord({ def, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, constructHooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
     router.add({
@@ -219,9 +219,9 @@ export default defineModule({
       handler: (ctx) =>
         inTx(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def, hooks: constructHooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
+          const row = await writeRecord({ def, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, constructHooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
     router.add({
@@ -237,9 +237,9 @@ export default defineModule({
         inTx(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           const value = Number(existing.announce) === 1 ? 2 : 1;
-          const row = await writeAction({ def, hooks: constructHooks, ctx, db, existing, name: 'announce', field: 'announce', value });
+          const row = await writeAction({ def, ctx, db, existing, name: 'announce', field: 'announce', value });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, constructHooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
     router.add({
@@ -261,7 +261,6 @@ export default defineModule({
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           const row = await writeAction({
             def,
-            hooks: constructHooks,
             ctx,
             db,
             existing,
@@ -270,7 +269,7 @@ export default defineModule({
             value: Number(ctx.params.status),
           });
           await attachRefs(db, def, [row]);
-          return { entry: present(def, row, constructHooks, ctx) };
+          return { entry: present(def, row, ctx) };
         }),
     });
 
@@ -300,7 +299,7 @@ export default defineModule({
       const row = await findOne(services.db, def, run.params.id as number, run.ctx);
       await attachRefs(services.db, def, [row]);
       return publishExport(services, run.ctx, `cong-trinh-${String(row.code).toLowerCase()}`, (file) =>
-        writeConstructWorkbook(services.db, present(def, row, undefined, run.ctx), periodOf(run.params.query as never), file),
+        writeConstructWorkbook(services.db, present(def, row, run.ctx), periodOf(run.params.query as never), file),
       );
     });
     router.add({

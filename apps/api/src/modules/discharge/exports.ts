@@ -8,7 +8,7 @@ import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../core/excel';
 import { columnLetter, DATE_FMT, escapeCell, excelDate, sheetName } from '../../core/export';
 import { col, cursorCondition, encodeCursor, type ListQuery, orderSql, sortOf, whereSql } from '../../core/resource-query';
-import { attachRefs, exec, iso, present, selectList } from '../../core/resource-store';
+import { attachRefs, exec, iso, presentRow, selectList } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { complianceOf, type Period } from './compliance';
@@ -71,7 +71,7 @@ export async function writeListWorkbook(services: Services, w: SQL[], q: ListQue
     cursor = encodeCursor(s, rows[rows.length - 1]);
     await attachRefs(services.db, constructsDef, rows);
     for (const raw of rows) {
-      const r = present(constructsDef, raw, undefined, null);
+      const r = presentRow(constructsDef, raw);
       const values: Record<string, unknown> = { _n: ++n };
       for (const c of cols) values[c.key] = escapeCell(c.value(r)) ?? null;
       const row = ws.addRow(values);
@@ -152,7 +152,7 @@ export async function writeConstructWorkbook(db: Db, c: Record<string, unknown>,
   lr.font = { italic: true };
   let n = 0;
   for (const raw of flowRows) {
-    const r = present(trafficDef, raw, undefined, null);
+    const r = presentRow(trafficDef, raw);
     const ex = (Array.isArray(r.exceeded) ? r.exceeded : JSON.parse(String(r.exceeded ?? '[]'))) as string[];
     const values: Record<string, unknown> = {
       _n: ++n,

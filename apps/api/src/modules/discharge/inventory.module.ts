@@ -45,7 +45,7 @@ export default defineModule({
         await findOne(services.db, constructsDef, ctx.body.construct_id, ctx);
         const { row, years } = await inventoryOf(services.db, ctx.body.construct_id, ctx.body.survey_year);
         if (row) await attachRefs(services.db, inventoryDef, [row]);
-        return { entry: row ? present(inventoryDef, row, undefined, ctx) : null, years };
+        return { entry: row ? present(inventoryDef, row, ctx) : null, years };
       },
     });
     router.add({
@@ -65,7 +65,7 @@ export default defineModule({
           const existing = await findOne(db, inventoryDef, ctx.params.id, ctx, { forUpdate: true });
           const row = await writeRecord({ def: inventoryDef, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, inventoryDef, [row]);
-          return { entry: present(inventoryDef, row, undefined, ctx) };
+          return { entry: present(inventoryDef, row, ctx) };
         }),
     });
   },

@@ -78,7 +78,7 @@ export async function importLimits(services: Services, ctx: Ctx, hooks: Resource
           continue;
         }
         try {
-          const row = await tx.transaction(async (sp) => writeRecord({ def: limitsDef, hooks, ctx, db: sp as unknown as Db, existing, data, audit: 'import' }));
+          const row = await tx.transaction(async (sp) => writeRecord({ def: limitsDef, ctx, db: sp as unknown as Db, existing, data, audit: 'import' }));
           if (existing) s.updated++;
           else s.created++;
           s.rows.push({ row: r.row, key, action: existing ? 'update' : 'create', id: row.id as number });

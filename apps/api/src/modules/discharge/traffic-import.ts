@@ -79,7 +79,6 @@ export async function importFlows(services: Services, ctx: Ctx, constructId: num
           const row = await tx.transaction(async (sp) =>
             writeRecord({
               def: trafficDef,
-              hooks: trafficHooks,
               ctx,
               db: sp as unknown as Db,
               existing,

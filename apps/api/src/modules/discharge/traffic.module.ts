@@ -7,7 +7,7 @@ import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/
 import { defineModule, type ResourceHooks } from '../../core/module';
 import { listRows } from '../../core/resource-engine';
 import { type ListQuery, listQuerySchema } from '../../core/resource-query';
-import { attachRefs, findOne, present } from '../../core/resource-store';
+import { attachRefs, findOne, present, presentRow } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -139,7 +139,7 @@ export default defineModule({
           ...(body.to ? { measured_date_to: body.to.slice(0, 10) } : {}),
           ...(body.status ? { status: String(body.status) } : {}),
         }) as ListQuery;
-        const list = await listRows(services, trafficDef, q, ctx, trafficHooks);
+        const list = await listRows(services, trafficDef, q, ctx);
         const c = await constructOf(services.db, body.construct_id);
         const entries = withVerdicts(list.entries as Record<string, unknown>[], c, c ? await limitsOf(services.db, c) : []);
         return { ...list, entries, ...(await limitsView(services.db, body.construct_id)) };
@@ -159,7 +159,6 @@ export default defineModule({
           const db = tx as unknown as Db;
           const row = await writeRecord({
             def: trafficDef,
-            hooks: trafficHooks,
             ctx,
             db,
             data: ctx.body as Record<string, unknown>,
@@ -172,7 +171,7 @@ export default defineModule({
             await notifyExceedance(services, db, c, [{ date: String(ctx.body.measured_date), checks: j.checks }]);
           }
           await attachRefs(db, trafficDef, [row]);
-          return { entry: present(trafficDef, row, trafficHooks, ctx) };
+          return { entry: present(trafficDef, row, ctx) };
         }),
     });
     router.add({
@@ -192,7 +191,6 @@ export default defineModule({
           const existing = await findOne(db, trafficDef, ctx.params.id, ctx, { forUpdate: true });
           const row = await writeRecord({
             def: trafficDef,
-            hooks: trafficHooks,
             ctx,
             db,
             existing,
@@ -205,12 +203,12 @@ export default defineModule({
             const c = await constructOf(db, Number(row.construct_id));
             if (c) {
               const j = judge(row, c, await limitsOf(db, c));
-              const day = present(trafficDef, row, undefined, null).measured_date as string;
+              const day = presentRow(trafficDef, row).measured_date as string;
               await notifyExceedance(services, db, c, [{ date: day, checks: j.checks }]);
             }
           }
           await attachRefs(db, trafficDef, [row]);
-          return { entry: present(trafficDef, row, trafficHooks, ctx) };
+          return { entry: present(trafficDef, row, ctx) };
         }),
     });
     router.add({

@@ -53,7 +53,6 @@ export default defineModule({
           const key = newDeviceKey();
           const row = await writeRecord({
             def: stationsDef,
-            hooks,
             ctx,
             db,
             data: { ...(ctx.body as Record<string, unknown>), device_key_hash: hashDeviceKey(key) },
@@ -61,7 +60,7 @@ export default defineModule({
             audit: 'create',
           });
           await attachRefs(db, stationsDef, [row]);
-          return { entry: present(stationsDef, row, hooks, ctx), device_key: key };
+          return { entry: present(stationsDef, row, ctx), device_key: key };
         }),
     });
     // the spec's client edits with PATCH; the generic PUT stays for the generic form
@@ -80,9 +79,9 @@ export default defineModule({
         services.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def: stationsDef, hooks, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
+          const row = await writeRecord({ def: stationsDef, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, stationsDef, [row]);
-          return { entry: present(stationsDef, row, hooks, ctx) };
+          return { entry: present(stationsDef, row, ctx) };
         }),
     });
     router.add({
@@ -101,7 +100,6 @@ export default defineModule({
           const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
           await writeRecord({
             def: stationsDef,
-            hooks,
             ctx,
             db,
             existing,

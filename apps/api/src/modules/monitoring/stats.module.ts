@@ -226,7 +226,7 @@ export default defineModule({
             : undefined;
         const head = JSON.stringify({
           seafood,
-          station: present(stationsDef, station, undefined, ctx),
+          station: present(stationsDef, station, ctx),
           interval,
           from: f,
           to: t,

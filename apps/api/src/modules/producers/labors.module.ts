@@ -9,16 +9,6 @@ import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
 import { generatePassword } from '../auth/password-reset.module';
 
-/** The diary-app password is hashed (argon2id) before it is stored; a blank one on update keeps the old. */
-async function hashIn(data: Record<string, unknown>, mode: 'create' | 'update', existing?: Record<string, unknown>) {
-  const out = { ...data };
-  if (typeof out.password === 'string' && out.password !== '') {
-    assertPasswordPolicy(out.password, { ...existing, ...out });
-    out.password = await hashPassword(out.password);
-  } else if (mode === 'update' || out.password === '') delete out.password;
-  return out;
-}
-
 const resetBody = z
   .object({
     password: z.string({ error: MESSAGES.password }).min(PASSWORD_MIN, MESSAGES.password).max(PASSWORD_MAX, MESSAGES.password).optional(),
@@ -28,12 +18,6 @@ const resetBody = z
 
 export default defineModule({
   name: 'labors',
-  hooks: {
-    labors: {
-      beforeCreate: (data) => hashIn(data, 'create'),
-      beforeUpdate: (data, existing) => hashIn(data, 'update', existing),
-    },
-  },
   routes(router, services) {
     router.add({
       method: 'PUT',

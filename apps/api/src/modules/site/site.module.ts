@@ -141,7 +141,7 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
   const answer = async (db: Db, row: Record<string, unknown> | undefined, ctx: Ctx) => {
     if (!row) return { entry: null };
     await attachRefs(db, def, [row]);
-    return { entry: present(def, row, undefined, ctx) };
+    return { entry: present(def, row, ctx) };
   };
   const save = (ctx: Ctx, mode: 'create' | 'update') =>
     services.db.transaction(async (t) => {
@@ -218,7 +218,7 @@ export default defineModule({
         summary: `${slot.label}: các ảnh theo thứ tự hiển thị, kèm trạng thái hiển thị hiện tại`,
         tags,
         response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
-        handler: async (ctx) => ({ entries: (await slotRows(services.db)).map((r) => present(bannersDef, r, hooks, ctx)) }),
+        handler: async (ctx) => ({ entries: (await slotRows(services.db)).map((r) => present(bannersDef, r, ctx)) }),
       });
       router.add({
         method: 'PUT',
@@ -242,9 +242,9 @@ export default defineModule({
             for (const [i, id] of ids.entries()) {
               const existing = byId.get(id) as Record<string, unknown>;
               if (Number(existing.sort_order) === i) continue;
-              await writeRecord({ def: bannersDef, hooks, ctx, db: tx, existing, data: { sort_order: i }, auditKeys: ['sort_order'], audit: 'reorder' });
+              await writeRecord({ def: bannersDef, ctx, db: tx, existing, data: { sort_order: i }, auditKeys: ['sort_order'], audit: 'reorder' });
             }
-            return { entries: (await slotRows(tx)).map((r) => present(bannersDef, r, hooks, ctx)) };
+            return { entries: (await slotRows(tx)).map((r) => present(bannersDef, r, ctx)) };
           }),
       });
     }

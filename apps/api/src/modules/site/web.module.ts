@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
 import { whereSql } from '../../core/resource-query';
-import { exec, iso, present } from '../../core/resource-store';
+import { exec, iso, presentRow } from '../../core/resource-store';
 import type { Db } from '../../db/client';
 import { sendCached } from './public-cache';
 import { singleRow } from './site.module';
@@ -26,7 +26,7 @@ const entries = z.object({ entries: z.array(z.record(z.string(), z.unknown())) }
 const single = z.object({ entry: z.record(z.string(), z.unknown()).nullable() });
 const publicKeys = (def: ResourceDef) => ['id', ...Object.keys(def.fields).filter((k) => !def.fields[k].writeOnly), 'updated_at'];
 const pick = (def: ResourceDef, row: Record<string, unknown>, keys = publicKeys(def)) => {
-  const out = present(def, row, undefined, null);
+  const out = presentRow(def, row);
   return Object.fromEntries(keys.filter((k) => k in out).map((k) => [k, out[k]]));
 };
 const idParam = (label: string) =>
