@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { API_DIST, ensureApiBundle } from '../scripts/api-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,8 +52,11 @@ export default async function globalSetup() {
   // serve a snapshot of the build, so a rebuild during the run (another terminal) cannot pull chunks away
   const webDist = path.join(dataDir, 'web-dist');
   fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
+  // the API as `npm start` runs it: its bundle (scripts/api-bundle.mjs, built when a source is newer) run by
+  // node; inside the tree, where its packages resolve from node_modules
+  await ensureApiBundle();
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(API_DIST, 'server.mjs')], {
     cwd: root,
     env: {
       ...process.env,

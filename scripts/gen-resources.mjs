@@ -58,23 +58,37 @@ const stale = [];
 // The resource index (resource-index.gen.ts: name, label, area, route, menu order, count, approve of each
 // resource): what the admin shell's menu and the home screen read instead of the declarations, whose
 // fields and zod schemas stay out of the first admin download. Only the declarations themselves can say
-// it (labels and routes may be computed), so it is read from them with tsx (about a second), and only when
+// it (labels and routes may be computed), so it is read from them (bundled by esbuild), and only when
 // a file of packages/shared/src or this script is newer than it. `--check` reads nothing:
 // apps/web/src/features/home/home-order.test.ts compares the entries with the declarations.
 const indexFile = path.join(root, 'packages/shared/src/resource-index.gen.ts');
 const sharedDir = path.join(root, 'packages/shared/src');
+let esbuild; // loaded only when the index is read again
 if (check && !fs.existsSync(indexFile)) stale.push(path.relative(root, indexFile));
 if (!check) {
   const written = fs.existsSync(indexFile) ? fs.statSync(indexFile).mtimeMs : 0;
   const inputs = [...walk(sharedDir, /\.ts$/).filter((f) => !f.endsWith('.test.ts') && f !== indexFile), fileURLToPath(import.meta.url)];
   // after registry.ts is written (below, first), so that the declarations are read through it
-  if (inputs.some((f) => fs.statSync(f).mtimeMs > written)) outputs.push([indexFile, renderIndex, { touch: true }]);
+  if (inputs.some((f) => fs.statSync(f).mtimeMs > written)) {
+    esbuild = await import('esbuild');
+    outputs.push([indexFile, renderIndex, { touch: true }]);
+  }
 }
 function renderIndex() {
-  const code = `const { resources } = await import(${JSON.stringify(path.join(sharedDir, 'registry.ts'))});
-const { indexEntryOf } = await import(${JSON.stringify(path.join(sharedDir, 'resource.ts'))});
+  const code = `import { resources } from ${JSON.stringify(path.join(sharedDir, 'registry.ts'))};
+import { indexEntryOf } from ${JSON.stringify(path.join(sharedDir, 'resource.ts'))};
 process.stdout.write(JSON.stringify(resources.map(indexEntryOf)));`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+  // bundled whole by esbuild and run by node from stdin: no TypeScript loader (tsx) in `npm start`'s path
+  const bundled = esbuild.buildSync({
+    stdin: { contents: code, resolveDir: root, loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'error',
+  });
+  const r = spawnSync(process.execPath, ['--input-type=module'], { cwd: root, encoding: 'utf8', input: bundled.outputFiles[0].text });
   if (r.status !== 0) {
     console.error(r.stderr);
     console.error('gen: could not read the resource declarations for resource-index.gen.ts');

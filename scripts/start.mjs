@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: writes the registries, builds the web app when its sources changed since the last
-// build, then runs the API server (which serves the app) and forwards stop signals to it.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: writes the registries, builds the web app and the API bundle when their sources changed
+// since the last build, then runs the bundled API server (which serves the app) with plain node and
+// forwards stop signals to it. The API tests start the same bundle (scripts/api-bundle.mjs).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureApiBundle, runEntry } from './api-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => {
@@ -33,6 +35,5 @@ if (!built || sources > built) {
   run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', path.join(root, 'apps/web')]);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
-for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await ensureApiBundle();
+runEntry('server');

@@ -20,9 +20,12 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts the real server (apps/api/src/server.ts, bundled: bundle.ts) on a free port and waits for its URL. */
-export function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, nodeArgs('server'), {
+/**
+ * Starts the real server (apps/api/src/server.ts, bundled: bundle.ts) on a free port and waits for its URL.
+ * `args` are node's (another bundle of the server: start-bundle.test.ts).
+ */
+export function startServer(env: Record<string, string>, timeoutMs = 90_000, args = nodeArgs('server')): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     // the national list of units (3,355 rows) is left out as makeApp leaves it out: no process test needs it
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'no', OFFICIAL_UNITS: 'no', LOG_LEVEL: 'warn', PUBLIC_URL: '', DATABASE_URL: '', ...env },
