@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest (measured in CI, 25/11/2026), started first, longest first, so that no
+ * The files that take longest (measured in CI), started first, longest first, so that no
  * worker ends the run alone on one of them while the others are idle (on a clean clone vitest has no
  * durations of its own to order by). The other files keep vitest's order.
  */
@@ -44,14 +44,14 @@ export default defineConfig({
     // vitest's default on this 2-core machine is one worker (cores - 1): the API files wait on the
     // database as much as they compute, so three run side by side. As many workers at least as at most:
     // with fewer, tinypool ends a worker the moment it is idle (idleTimeout 0), and with workers that
-    // are not isolated (below) that raced a file still being handed to it (28/11/2026: one file's
-    // results lost, 'Terminating worker thread', and the worker left spinning after the run)
+    // are not isolated (below) that races a file still being handed to it (a file's results lost,
+    // 'Terminating worker thread', and the worker left spinning after the run)
     maxWorkers: 3,
     minWorkers: 3,
     // The forks pool is made once from this root setting: false keeps a worker process from one file
     // to the next (the api project below also keeps its modules). A project's own `isolate` reaches
-    // only the module reset, not the pool: the api project's `isolate: false` alone still re-imported
-    // the whole app for every file (collect 193 s of a 344 s PGlite pass; 17.5 s with both).
+    // only the module reset, not the pool: the api project's `isolate: false` alone still re-imports
+    // the whole app for every file (most of a PGlite pass spent collecting).
     poolOptions: { forks: { isolate: false } },
     sequence: { sequencer: LongFirst },
     projects: [
@@ -65,8 +65,8 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           // a worker keeps the modules it has loaded from one file to the next: every file builds its
-          // own app on its own database, and importing the whole app again for each file cost more CPU
-          // than the tests (collect 268 s of 530 s on PGlite). Process-wide answer caches are keyed by
+          // own app on its own database, and importing the whole app again for each file costs about as
+          // much CPU as the tests. Process-wide answer caches are keyed by
           // the app's database handle (core/instance-id.ts), so files never see each other's answers.
           poolOptions: { forks: { isolate: false } },
           testTimeout: 60000,
@@ -84,8 +84,8 @@ export default defineConfig({
           // (a kept process failed 22 of them); the threads pool isolates by its own root setting
           pool: 'threads',
           exclude: ['apps/web/src/core/vn-time.test.ts'],
-          // antd in jsdom is slow, and slower again beside the API files on two cores: a screen's test took
-          // 39 s in CI on 28/11/2026 (5 s alone). No test asserts a time; this only keeps a slow one alive
+          // antd in jsdom is slow, and several times slower beside the API files on two cores. No test
+          // asserts a time; this only keeps a slow one alive
           testTimeout: 120_000,
         },
       },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 /**
  * The browser the browser tests and the bench drive: CHROMIUM_PATH, else Debian's headless shell
  * (package chromium-headless-shell, the "old headless" build Playwright itself prefers for headless
- * runs: no browser UI to keep, a fifth less CPU than the full browser in our tests, 28/11/2026), else
+ * runs: no browser UI to keep, less CPU than the full browser in our tests), else
  * Debian's full Chromium. scripts/ensure-chromium.sh installs the headless shell when neither is there.
  */
 export function chromiumPath(): string {

@@ -26,12 +26,12 @@ export default defineConfig({
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     // the app leaves antd's motions out when the system asks to reduce motion (antd-root.tsx): the
-    // tests then wait for no fade or slide, and Chromium paints no frames of one (measured 28/11/2026)
+    // tests then wait for no fade or slide, and Chromium paints no frames of one
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    // recorded on the retry only: recording every test (retain-on-failure) cost a third of the run's time
-    // (28/11/2026, shell + accounts specs: 146 s of tests with it, 93 s without), and a test that fails
-    // once is run again on CI with its trace, so a failure still comes with one
+    // recorded on the retry only: recording every test (retain-on-failure) costs about a third of the
+    // run's time, and a test that fails once is run again on CI with its trace, so a failure still comes
+    // with one
     trace: 'on-first-retry',
     acceptDownloads: true,
     launchOptions: {

@@ -37,8 +37,7 @@ if (fs.existsSync(vitestJson)) {
 if (vitestCode !== 0 && failed === 0) failed += 1;
 
 // The browser tests run after the unit and API suites, not beside them: on two cores the two together
-// took longer than one after the other (measured 25/11/2026 on a quiet machine: unit and API suites
-// alone 5.8 min, browser tests alone 6.3 min; side by side 16 min, each computing while the other did).
+// take longer than one after the other, each computing while the other does (bench/RESULTS.md).
 if (!apiOnly) {
   console.log('\n== browser tests');
   if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) failed += 1;

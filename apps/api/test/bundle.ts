@@ -7,8 +7,8 @@ import { BUNDLE_ENTRIES, type BundleEntry, root } from './bundle-build';
 /**
  * V8 flags of the processes the tests start. They live seconds and run PGlite's WebAssembly briefly:
  * compiling it once with the baseline compiler and never again with the optimising one spends less CPU
- * than the optimised code saves (a server's start on a PGlite DATA_DIR: 7.9 s of CPU by default, 4.8 s
- * with --liftoff-only; 28/11/2026). The product's own processes keep V8's defaults.
+ * than the optimised code saves (a server's start on a PGlite DATA_DIR: bench/RESULTS.md). The
+ * product's own processes keep V8's defaults.
  */
 const TEST_PROCESS_FLAGS = ['--liftoff-only'];
 

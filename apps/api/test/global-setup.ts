@@ -92,7 +92,7 @@ declare module 'vitest' {
 /**
  * The dumps makeApp and emptyPglite load, without the cluster's template databases (template0, template1: 600 of its
  * 2,240 files and 15 MB): PGlite writes a dump into its in-memory file system file by file, so a test
- * file's database opens about a third faster (1.0–1.3 s instead of 1.8 s at a load of 9). Nothing a
+ * file's database opens about a third faster. Nothing a
  * test does on PGlite makes a database; the on-disk clusters (server processes, restores into a
  * directory) keep their templates.
  */

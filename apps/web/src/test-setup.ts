@@ -16,5 +16,5 @@ window.matchMedia ??= ((q: string) => ({
 afterEach(cleanup);
 
 // findBy…/waitFor wait up to 10 s instead of 1 s: antd's first renders in jsdom take seconds when the
-// API suite's workers share the two cores (CI 28/11/2026); a passing wait returns as soon as it holds
+// API suite's workers share the two cores; a passing wait returns as soon as it holds
 configure({ asyncUtilTimeout: 10_000 });
