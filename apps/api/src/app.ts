@@ -7,10 +7,10 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
 import { envelope } from './core/errors';
-import { registerJobRoutes, startJobs } from './core/jobs';
+import { registerJobRoutes } from './core/jobs';
+import { afterMigrate, seedDemo as seedModules, startModules } from './core/lifecycle';
 import { createMailer } from './core/mail';
 import type { Router } from './core/module';
-import { startNotificationScheduler } from './core/notify';
 import { buildOpenApi } from './core/openapi';
 import { registerPlatformRoutes } from './core/platform-routes';
 import { registerRealtime } from './core/realtime';
@@ -26,12 +26,7 @@ import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedPlatform } from './db/seed-platform';
 import { openStorage } from './lib/open-storage';
-import { ensureOfficialUnits, type OfficialUnitsResult } from './modules/areas/official-units';
-import { startArticleViews } from './modules/content/article-views';
-import { startUploadCleanup } from './modules/media/upload-cleanup';
-import { startMonitoring } from './modules/monitoring/runtime';
 import { modules } from './modules/registry';
-import { startScanPartitions } from './modules/trace-public/scans';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,11 +87,10 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
       sharedReads: config.DATABASE_SHARED_READS === 'yes',
     }));
   let generatedAdminPassword: string | undefined;
-  let officialUnits: OfficialUnitsResult | undefined;
   const { fresh } = await migrate(database, async (tx) => {
     generatedAdminPassword = (await seedPlatform(tx, config.ADMIN_PASSWORD)).generatedPassword;
-    // the national list of administrative units, in the same transaction as the migrations
-    if (config.OFFICIAL_UNITS === 'yes') officialUnits = await ensureOfficialUnits(tx);
+    // what modules keep current with the schema (the national list of administrative units), in the same transaction
+    await afterMigrate(modules, tx, { config, log: app.log });
   });
   const storage = await openStorage(config);
   const services: Services = {
@@ -107,9 +101,6 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     mail: createMailer(database.db, config.SMTP_URL, config.MAIL_FROM, app.log),
     storage,
   };
-  if (officialUnits && !officialUnits.skipped) {
-    app.log.info({ ...officialUnits }, 'official administrative units loaded');
-  }
   const routeTable: RouteTable = [];
   app.decorate('services', services);
   app.decorate('routeTable', routeTable);
@@ -142,16 +133,8 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   const hooks = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
   registerResources(router, services, hooks);
   for (const m of modules) m.routes?.(router, services);
-  startNotificationScheduler(app, services);
-  // exports, large stamp runs and print sheets run in the background (core/jobs.ts)
-  startJobs(app, services);
-  startMonitoring(app, services);
-  // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
-  startUploadCleanup(app, services);
-  // views of public articles counted in memory, written every few seconds and at shutdown (modules/content)
-  startArticleViews(app, services);
-  // scans are partitioned by month: partitions made ahead at start and daily (modules/trace-public)
-  startScanPartitions(app, services);
+  // background work once ready (the job queue, the notification due-check, then each module's `start`), stopped at close
+  startModules(app, services, modules);
 
   // the API's contract, from the same zod schemas that validate requests
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(routeTable) as never } });
@@ -169,6 +152,19 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
     if (!o.database) await database.close();
   });
   return { app, generatedAdminPassword, freshDatabase: fresh };
+}
+
+/** The modules' demo data (npm start on a new database; tests): throws DemoSeedError at the first seed that fails. */
+export const seedDemo = (services: Services) => seedModules(modules, services);
+
+/** What the modules add to the block `npm start` prints once listening (server.ts). */
+export async function bannerLines(services: Services): Promise<string[]> {
+  const lines: string[] = [];
+  for (const m of modules) {
+    const text = await m.banner?.(services);
+    if (text) lines.push(text);
+  }
+  return lines;
 }
 
 export async function databaseReachable(s: Services): Promise<boolean> {

@@ -1,9 +1,7 @@
-import { buildApp } from './app';
+import { bannerLines, buildApp, seedDemo } from './app';
 import { listenLine } from './core/listen-banner';
 import { housekeeping } from './core/platform-routes';
 import { drainAndClose } from './core/shutdown';
-import { seedDemo } from './db/seed-demo';
-import { demoAccounts, demoBlock } from './modules/accounts/demo.module';
 
 /** Starts the product: migrates, seeds a new database, listens, and closes cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -16,15 +14,24 @@ async function main() {
   }
   const { app, generatedAdminPassword, freshDatabase } = built;
   const { config } = app.services;
-  if (freshDatabase && (config.SEED_DEMO === 'yes' || (config.SEED_DEMO === 'auto' && !config.DATABASE_URL))) {
-    await seedDemo(app.services);
-  } else if (config.SEED_DEMO === 'yes' && !freshDatabase) {
-    await seedDemo(app.services);
+  if (config.SEED_DEMO === 'yes' || (freshDatabase && config.SEED_DEMO === 'auto' && !config.DATABASE_URL)) {
+    try {
+      await seedDemo(app.services);
+    } catch (err) {
+      // no half demo behind a running server: the start stops, saying which seed failed and why
+      const e = err as Error;
+      console.error(`\n  ${e.message}`);
+      console.error('  Máy chủ không khởi động. Cơ sở dữ liệu có thể đã giữ một phần dữ liệu mẫu: sửa lỗi rồi chạy lại với SEED_DEMO=yes');
+      console.error('  (phần đã có được bỏ qua), hoặc tạo lại cơ sở dữ liệu; SEED_DEMO=no khởi động không có dữ liệu mẫu.\n');
+      console.error((e.cause as Error | undefined)?.stack ?? e.stack);
+      await app.close().catch(() => {});
+      process.exit(1);
+    }
   }
   await housekeeping(app.services).catch((err) => app.log.error({ err }, 'housekeeping failed'));
   const timer = setInterval(() => housekeeping(app.services).catch(() => {}), 24 * 3600_000);
   timer.unref();
-  const demo = await demoAccounts(app.services.db);
+  const extra = await bannerLines(app.services);
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   const db = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite nhúng tại ${config.dataDir}/pglite`;
@@ -42,7 +49,7 @@ async function main() {
   } else {
     block.push('  Đăng nhập bằng tài khoản admin với mật khẩu đã đặt khi tạo cơ sở dữ liệu.\n');
   }
-  if (demo.length) block.push(demoBlock(demo));
+  block.push(...extra);
   console.log(block.join('\n'));
   let closing = false;
   const shutdown = async (sig: string) => {

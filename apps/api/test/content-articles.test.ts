@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { articleViewsOf } from '../src/modules/content/article-views';
 import contentDemo from '../src/modules/content/demo.module';
 import { DEMO_ARTICLES } from '../src/modules/content/demo-data';
 import { call, makeApp, makeUser, type TestApp, upload, uploadedImageUrl } from './helpers';
@@ -314,18 +315,18 @@ describe('views', () => {
     const a = await approved({ title: 'Giá cà phê hôm nay' });
     ok(await call(t, 'PUT', `/api/admin/articles/change-publish/${a.id}`, { token: approver }));
     const draft = await article(editor, { title: 'Bản nháp chưa đăng' });
-    await t.app.articleViews.flush();
+    await articleViewsOf(t.app.services).flush();
     const first = await web(`/api/web/articles/${a.slug}`);
     expect(first.statusCode).toBe(200);
     expect((await web(`/api/web/articles/${a.slug}`)).statusCode).toBe(200);
     // a reader whose browser holds the answer (304) read it too; a draft's slug (404) is no view
     expect((await web(`/api/web/articles/${a.slug}`, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
     expect((await web(`/api/web/articles/${draft.slug}`)).statusCode).toBe(404);
-    expect(t.app.articleViews.waiting).toBe(3);
+    expect(articleViewsOf(t.app.services).waiting).toBe(3);
     // nothing written per request
     expect(ok(await call(t, 'GET', `/api/admin/articles/${a.id}`)).entry.view_count).toBe(0);
-    await t.app.articleViews.flush();
-    expect(t.app.articleViews.waiting).toBe(0);
+    await articleViewsOf(t.app.services).flush();
+    expect(articleViewsOf(t.app.services).waiting).toBe(0);
     expect(ok(await call(t, 'GET', `/api/admin/articles/${a.id}`)).entry.view_count).toBe(3);
     expect(ok(await call(t, 'GET', `/api/admin/articles/${draft.id}`)).entry.view_count).toBe(0);
     const top = ok(await call(t, 'GET', '/api/admin/articles', { query: { sort: '-view_count', limit: '1' } })).entries[0];

@@ -1,8 +1,8 @@
 import { DIARY_INPUTS } from '@nns/shared/culture';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/app';
 import { exec } from '../src/core/resource-store';
-import { seedDemo } from '../src/db/seed-demo';
 import { SEASONS } from '../src/modules/culture/demo-data';
 import { call, makeApp, type TestApp } from './helpers';
 

@@ -1,7 +1,7 @@
 import { resources } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed-demo';
+import { seedDemo } from '../src/app';
 import { call, makeApp, makeRole, makeUser, type TestApp } from './helpers';
 
 /**

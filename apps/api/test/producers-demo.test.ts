@@ -1,7 +1,7 @@
 import { isCitizenId, isGtin, isPhone, isTaxCode, isUploadUrl, thumbnailUrlOf } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed-demo';
+import { seedDemo } from '../src/app';
 import { demoAccounts, demoBlock } from '../src/modules/accounts/demo.module';
 import { PRODUCERS } from '../src/modules/producers/demo-data';
 import { call, makeApp, type TestApp } from './helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed-demo';
+import { seedDemo } from '../src/app';
 import { call, callJob, makeApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { Action, Subject } from '@nns/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { writeAudit } from './audit';
@@ -252,8 +252,8 @@ async function runOne(s: Services, row: Record<string, unknown>) {
   }
 }
 
-/** Runs queued jobs in this process: up to JOBS_CONCURRENCY at once, polled and kicked by `startJob`. */
-export function startJobs(app: FastifyInstance, s: Services) {
+/** Runs queued jobs in this process: up to JOBS_CONCURRENCY at once, polled and kicked by `startJob`; the result stops it. */
+export function startJobs(s: Services): () => Promise<void> {
   const q = queueOf(s);
   let stopped = false;
   let claiming = false;
@@ -297,17 +297,15 @@ export function startJobs(app: FastifyInstance, s: Services) {
     }, jobLimits.pollMs);
     timer.unref();
   };
-  app.addHook('onReady', async () => {
-    void fill();
-    arm();
-  });
-  app.addHook('preClose', async () => {
+  void fill();
+  arm();
+  return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
     while (claiming) await new Promise((r) => setTimeout(r, 10));
     // jobs under way finish before the database closes
     await Promise.allSettled([...active]);
-  });
+  };
 }
 
 const jobParams = z

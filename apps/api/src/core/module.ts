@@ -138,6 +138,8 @@ export interface ServerModule {
    * seeds of the modules named in `after`; one that fails stops the start with its message
    */
   seedDemo?(services: Services): Promise<void>;
+  /** what the module adds to the block `npm start` prints once listening (the demo accounts), or nothing */
+  banner?(services: Services): Promise<string | undefined>;
 }
 
 /** Ends what a module's `start` began; may wait for work under way. */

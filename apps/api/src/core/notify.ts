@@ -2,7 +2,6 @@ import { AUDIENCE_FIELD, type InboxEntry, NOTIFICATION_EVENT_KIND, type Notifica
 import { resourceByName } from '@nns/shared/registry';
 import usersDef from '@nns/shared/resources/users';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { publish } from './realtime-publish';
 import { searchTextOf } from './resource-query';
@@ -230,8 +229,8 @@ export async function missedEvents(s: Pick<Services, 'database'>, userId: number
   return rows.map(inboxEntry).reverse();
 }
 
-/** Starts this process's due-check (and one at once, for what fell due while no process ran). */
-export function startNotificationScheduler(app: FastifyInstance, s: Services) {
+/** Starts this process's due-check (and one at once, for what fell due while no process ran); the result stops it. */
+export function startNotificationScheduler(s: Services): () => Promise<void> {
   let running = false;
   let stopped = false;
   const tick = async () => {
@@ -254,14 +253,12 @@ export function startNotificationScheduler(app: FastifyInstance, s: Services) {
     }, notifyLimits.dueCheckMs);
     timer.unref();
   };
-  app.addHook('onReady', async () => {
-    void tick();
-    arm();
-  });
-  app.addHook('preClose', async () => {
+  void tick();
+  arm();
+  return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
     // a check under way finishes (or fails) before the database closes
     while (running) await new Promise((r) => setTimeout(r, 10));
-  });
+  };
 }

@@ -221,9 +221,14 @@ async function upsertRole(db: Db, r: (typeof ROLES)[number]) {
   return row.id;
 }
 
-/** Demo accounts in Vietnamese; named to run after the administrative areas' demo (wards), and skips what exists. */
+/** Demo accounts in Vietnamese, in the demo's wards and producers; skips what exists. */
 export default defineModule({
-  name: 'z-accounts-demo',
+  name: 'accounts-demo',
+  after: ['areas', 'producers'],
+  async banner(services) {
+    const demo = await demoAccounts(services.db);
+    return demo.length ? demoBlock(demo) : undefined;
+  },
   async seedDemo(services) {
     const db = services.db;
     // two wards of Đà Lạt, Lâm Đồng, where the demo producers are: Xuân Hương (24781) and Lâm Viên (24778)

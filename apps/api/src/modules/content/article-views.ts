@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { exec } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
@@ -78,24 +77,13 @@ export function articleViewsOf(s: Services): ArticleViews {
   return v;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** the public articles' view counter (flush() writes what it holds; tests call it) */
-    articleViews: ArticleViews;
-  }
-}
-
-/** Writes the counted views every VIEWS_FLUSH_MS once the app is ready, and the rest before it closes. */
-export function startArticleViews(app: FastifyInstance, s: Services) {
+/** Writes the counted views every VIEWS_FLUSH_MS from now (the app is ready); the result stops it, writing the rest. */
+export function startArticleViews(s: Services) {
   const views = articleViewsOf(s);
-  app.decorate('articleViews', views);
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
+  const timer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
     await views.flush();
-  });
+  };
 }

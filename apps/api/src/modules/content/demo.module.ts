@@ -34,6 +34,8 @@ async function picture(s: Services, colour: string, i: number): Promise<string> 
  */
 export default defineModule({
   name: 'content-demo',
+  // the demo editor (bientap) writes the content
+  after: ['accounts-demo'],
   async seedDemo(s) {
     const db = s.db;
     const [done] = await exec(db, sql`select 1 from categories where slug = ${slugify(DEMO_CATEGORIES[0].name)}`);

@@ -4,7 +4,7 @@ import { defineModule } from '../../core/module';
 import { sendPublic } from '../../core/public-answer';
 import { execPrepared, execStatic, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { articleViewsOf } from './article-views';
+import { articleViewsOf, startArticleViews } from './article-views';
 import { readArticleBySlug } from './slug-read';
 import { cachedAnswer, sendCached } from './web-answer';
 
@@ -107,6 +107,8 @@ const card = (r: Row) => ({
  */
 export default defineModule({
   name: 'content-web',
+  // views of public articles counted in memory, written every few seconds and at close
+  start: (s) => startArticleViews(s),
   routes(router, services) {
     const db = services.db;
     const views = articleViewsOf(services);

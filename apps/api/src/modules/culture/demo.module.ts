@@ -106,9 +106,10 @@ async function seedSeason(db: Db, s: DemoSeason) {
   }
 }
 
-/** Demo seasons after the producers' demo data (module name order: 'seasons-demo' comes after 'producers'). */
+/** Demo seasons of the demo producers' products, areas and labourers. */
 export default defineModule({
   name: 'seasons-demo',
+  after: ['producers', 'catalog'],
   async seedDemo(services: Services) {
     if (!(await exec(services.db, sql`select 1 from manufactures limit 1`)).length) return;
     await services.db.transaction(async (tx) => {

@@ -240,5 +240,6 @@ export async function seedDischargeDemo(s: Services, now = Date.now()) {
 
 export default defineModule({
   name: 'discharge-demo',
+  after: ['areas'],
   seedDemo: (s) => seedDischargeDemo(s),
 });

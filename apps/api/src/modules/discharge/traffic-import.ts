@@ -11,7 +11,6 @@ import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { constructOf, judge, limitsOf, notifyExceedance } from './judge';
-import { trafficHooks } from './traffic.module';
 
 /** The sheet of one work's flows: every field but the work (the route names it), keyed by the day measured. */
 const sheetDef: ResourceDef = {

@@ -1,7 +1,6 @@
 import { UPLOAD_PREFIX } from '@nns/shared';
 import { resources } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { writeAudit } from '../../core/audit';
 import { col } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
@@ -82,11 +81,10 @@ export async function cleanupUploads(s: Pick<Services, 'database' | 'storage' | 
   return total;
 }
 
-/** Runs the clean-up once this process is ready, then every hour; a run under way finishes before close. */
-export function startUploadCleanup(app: FastifyInstance, s: Services) {
+/** Runs the clean-up now (the app is ready), then every hour; the result stops it, letting a run under way finish. */
+export function startUploadCleanup(s: Services) {
   let running = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
   const tick = async () => {
     if (running || stopped) return;
     running = true;
@@ -98,14 +96,12 @@ export function startUploadCleanup(app: FastifyInstance, s: Services) {
       running = false;
     }
   };
-  app.addHook('onReady', async () => {
-    void tick();
-    timer = setInterval(() => void tick(), uploadCleanupLimits.everyMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
+  void tick();
+  const timer = setInterval(() => void tick(), uploadCleanupLimits.everyMs);
+  timer.unref();
+  return async () => {
     stopped = true;
-    if (timer) clearInterval(timer);
+    clearInterval(timer);
     while (running) await new Promise((r) => setTimeout(r, 10));
-  });
+  };
 }

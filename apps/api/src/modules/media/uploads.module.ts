@@ -7,6 +7,7 @@ import { AppError, fieldError, notFound } from '../../core/errors';
 import { defineModule } from '../../core/module';
 import { uploads } from '../../db/schema/core';
 import { DOCUMENT_TYPES, IMAGE_MAX_SIDE, IMAGE_TYPES, looksLikeMarkup, MIME_BY_EXT, THUMB_SIDE, thumbKeyOf, VIDEO_TYPES } from './media-types';
+import { startUploadCleanup } from './upload-cleanup';
 import { checkUploadQuota, withinUploadQuota } from './upload-quota';
 
 const uploadAnswer = z.object({
@@ -45,6 +46,8 @@ async function encodeImage(buf: Buffer, mime: string) {
 
 export default defineModule({
   name: 'media',
+  // uploads no record names are removed after a day (at start, then hourly; safe with several processes)
+  start: (s) => startUploadCleanup(s),
   routes(router, services) {
     router.add({
       method: 'POST',

@@ -157,5 +157,6 @@ export async function seedMonitoringDemo(s: Services, now = Date.now()) {
 
 export default defineModule({
   name: 'monitoring-demo',
+  after: ['areas'],
   seedDemo: (s) => seedMonitoringDemo(s),
 });

@@ -26,8 +26,9 @@ const insert = insertRow;
  * growing), half of them printed and scanned (printAndScan).
  */
 export default defineModule({
-  // after 'seasons-demo' (the batches): demo seeds run in module name order
   name: 'traceability-demo',
+  // traces stand on the demo seasons' harvested batches
+  after: ['seasons-demo'],
   async seedDemo(services: Services) {
     if ((await exec(services.db, sql`select 1 from traces limit 1`)).length) return;
     const batches = await exec<Record<string, unknown>>(

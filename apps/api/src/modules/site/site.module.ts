@@ -196,6 +196,8 @@ const orderBody = z
 
 export default defineModule({
   name: 'site',
+  // the demo's season calendars name the agricultural species, the demo wards and regions
+  after: ['agricultural', 'areas'],
   hooks: siteHooks,
   seedDemo: seedSite,
   routes(router, services) {

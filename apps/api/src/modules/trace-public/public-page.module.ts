@@ -8,7 +8,7 @@ import { cachedPage, pageByTrace, traceIdByCode, viewOf } from './page-data';
 import { pageCsp, renderMessagePage, renderTracePage } from './page-view';
 import { ScanBatcher } from './scan-batch';
 import { addrOf, cookieClientOf, isScanToken, newScanToken, SCAN_TOKEN_MINUTES, scanClientOf, setScanCookie, tokenHash } from './scan-client';
-import { isAutomated, recordLocation, tellAnomaly } from './scans';
+import { isAutomated, recordLocation, startScanPartitions, tellAnomaly } from './scans';
 
 export const UNKNOWN_CODE = 'Mã không tồn tại hoặc tem đã bị hủy';
 export const INACTIVE_TRACE = 'Hồ sơ truy xuất này đã ngừng hoạt động';
@@ -43,6 +43,8 @@ const refuse = (reply: FastifyReply, status: 400 | 404 | 410, message: string) =
  */
 export default defineModule({
   name: 'trace-public-page',
+  // scans are partitioned by month: partitions made ahead at start and daily
+  start: (s) => startScanPartitions(s),
   routes(router, services) {
     const { config } = services;
     const views = new ScanBatcher(services.db, {

@@ -11,7 +11,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { notify } from '../../core/notify';
 import { exec, iso } from '../../core/resource-store';
 import type { Services } from '../../core/services';
@@ -126,17 +126,12 @@ export async function ensureScanPartitions(db: Db, monthsAhead = 2): Promise<voi
   }
 }
 
-/** Partitions ahead at start (before the first request) and daily after. */
-export function startScanPartitions(app: FastifyInstance, s: Services) {
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    await ensureScanPartitions(s.db);
-    timer = setInterval(() => void ensureScanPartitions(s.db).catch((err) => s.log.warn({ err }, 'scan partitions not created')), 24 * 3600 * 1000);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+/** Partitions ahead now (the app is ready, before the first request is served) and daily after; the result stops it. */
+export async function startScanPartitions(s: Services) {
+  await ensureScanPartitions(s.db);
+  const timer = setInterval(() => void ensureScanPartitions(s.db).catch((err) => s.log.warn({ err }, 'scan partitions not created')), 24 * 3600 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
