@@ -8,8 +8,9 @@ import { optionalText as optText } from './zod-text';
  * declarations, the print designer and the server that draws the sheets.
  */
 
-/** A stamp run (đợt tem) as a whole. */
+/** A stamp run (đợt tem) as a whole; 'issuing' while a background job still writes a large run's codes. */
 export const STAMP_RUN_STATUS: EnumOption[] = [
+  { value: 'issuing', label: 'Đang phát hành', color: 'gold' },
   { value: 'issued', label: 'Đã phát hành', color: 'blue' },
   { value: 'printed', label: 'Đã in', color: 'green' },
   { value: 'voided', label: 'Đã hủy', color: 'red' },
@@ -26,6 +27,8 @@ export type StampCodeStatus = 'issued' | 'printed' | 'activated' | 'voided';
 
 /** Stamps issued in one request (spec §9 stamp printing limits; issue 14: 100,000 in seconds). */
 export const MAX_STAMPS_PER_RUN = 100_000;
+/** A run of more stamps than this is issued by a background job, in batches (issue 28 §5); up to it, in the request. */
+export const SYNC_STAMPS_PER_RUN = 5000;
 /** Lines of one print sheet request. */
 export const MAX_PRINT_LINES = 1000;
 /** Custom attribute slots of the print data (spec §3, §9). */

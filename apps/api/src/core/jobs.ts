@@ -46,7 +46,12 @@ export interface JobRun {
   progress(done: number, total: number): Promise<void>;
 }
 
-export type JobResult = { url: string; file_name?: string; rows?: number } & Record<string, unknown>;
+/**
+ * What a job leaves: a file to download (`url` of the shared store), or, with `page: true`, a screen
+ * of the app to open (`url` is its route, `label` the link's text: a stamp run issued in the
+ * background). `notice` replaces the owner's default 'file ready' notification.
+ */
+export type JobResult = { url: string; file_name?: string; rows?: number; page?: boolean; label?: string; notice?: string } & Record<string, unknown>;
 type Runner = (run: JobRun) => Promise<JobResult>;
 
 interface Queue {
@@ -92,7 +97,7 @@ export function presentJob(r: Record<string, unknown>) {
     progress: Number(r.progress),
     error: r.error ?? null,
     result,
-    download_url: result ? `/api/admin/jobs/${r.id}/download` : null,
+    download_url: result && !result.page ? `/api/admin/jobs/${r.id}/download` : null,
     created_at: iso(r.created_at),
     started_at: r.started_at ? iso(r.started_at) : null,
     finished_at: r.finished_at ? iso(r.finished_at) : null,
@@ -157,8 +162,7 @@ async function loadUser(s: Services, id: number): Promise<SessionUser | null> {
 async function claim(s: Services, kinds: string[]): Promise<Record<string, unknown> | null> {
   if (!kinds.length) return null;
   const stale = jobLimits.staleMs;
-  return s.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return s.db.transaction(async (db) => {
     // one claim at a time across processes, so two cannot both see a user below the limit
     await exec(db, sql`select pg_advisory_xact_lock(hashtext('nns_jobs_claim'))`);
     const [row] = await exec<Record<string, unknown>>(
@@ -196,6 +200,7 @@ async function runOne(s: Services, row: Record<string, unknown>) {
   }, jobLimits.staleMs / 4);
   beat.unref();
   let status: 'done' | 'failed' = 'failed';
+  let notice: string | null = null;
   try {
     const user = userId == null ? null : await loadUser(s, userId);
     if (!user) throw new AppError(403, 'Tài khoản không còn hoạt động');
@@ -234,6 +239,7 @@ async function runOne(s: Services, row: Record<string, unknown>) {
     });
     await finish(s, id, 'done', result, null);
     status = 'done';
+    if (typeof result.notice === 'string') notice = result.notice;
   } catch (err) {
     const message = err instanceof AppError ? err.message : 'Lỗi hệ thống khi chạy tác vụ, vui lòng thử lại sau';
     if (!(err instanceof AppError)) s.log.error({ err, job: id }, 'job failed');
@@ -244,7 +250,7 @@ async function runOne(s: Services, row: Record<string, unknown>) {
   if (userId != null) {
     const content =
       status === 'done'
-        ? `${row.title}: tệp đã sẵn sàng, tải về trong mục Tác vụ (trong ${jobLimits.ttlMinutes} phút).`
+        ? (notice ?? `${row.title}: tệp đã sẵn sàng, tải về trong mục Tác vụ (trong ${jobLimits.ttlMinutes} phút).`)
         : `${row.title}: không hoàn thành. Xem chi tiết trong mục Tác vụ.`;
     await notify(s, { audience: 'user', user_id: userId }, { title: status === 'done' ? 'Tác vụ đã xong' : 'Tác vụ bị lỗi', content }).catch((err) =>
       s.log.warn({ err, job: id }, 'job notification failed'),
@@ -365,6 +371,8 @@ export function registerJobRoutes(router: Router, s: Services) {
       const job = await ownJob(s, ctx, ctx.params.id);
       if (job.status === 'expired') throw new AppError(410, 'Kết quả của tác vụ đã hết hạn, vui lòng chạy lại');
       if (job.status !== 'done' || !job.result?.url) throw new AppError(409, 'Tác vụ chưa xong');
+      // a job whose result is a screen of the app (a stamp run) has no file
+      if (job.result.page) throw notFound('Tác vụ này không có tệp để tải về');
       return ctx.reply.code(302).header('location', String(job.result.url)).header('cache-control', 'no-store').send();
     },
   });

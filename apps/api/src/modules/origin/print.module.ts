@@ -8,8 +8,7 @@ import { addJobRoute } from '../../core/jobs';
 import { defineModule } from '../../core/module';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import type { Db } from '../../db/client';
-import { layoutOf, refreshRun } from './stamp-runs';
+import { layoutOf, RUN_ISSUING, refreshRun } from './stamp-runs';
 import { drawSheet } from './stamp-sheet';
 
 const tags = ['In tem'];
@@ -21,6 +20,14 @@ export const SHEET_LINK_EXPIRED =
   'Đường dẫn tệp in tem đã hết hạn (chỉ dùng được trong 1 giờ). Hãy mở lại tệp từ lịch sử in của đợt tem để nhận đường dẫn mới.';
 const newLinkToken = () => crypto.randomBytes(24).toString('base64url');
 const sheetUrl = (linkToken: string, runId: number, from: unknown, to: unknown) => `/api/stamp-sheets/${linkToken}/tem-${runId}-${from}-${to}.pdf`;
+
+export const SHEET_OVERTAKEN = 'Trong lúc tạo tệp in, một số tem của đợt đã bị hủy hoặc đã được in ở nơi khác; tệp này không được dùng, vui lòng in lại';
+
+/** A voided run prints nothing; a run still being issued in the background waits for its codes. */
+function refuseUnprintable(run: Record<string, unknown>, voided = 'Đợt tem đã bị hủy, không thể in') {
+  if (run.status === 'voided') throw conflict(voided);
+  if (run.status === 'issuing') throw conflict(RUN_ISSUING);
+}
 
 const printParams = z
   .object({
@@ -40,8 +47,9 @@ const printParams = z
 /**
  * Print sheets (issue 14 item 4): `GET /api/admin/print-stamp/{id}/{line-number}` takes the next
  * line-number × stamps_per_line stamps of the run not printed yet, in serial order, draws them on a
- * PDF with the run's layout, keeps the file, records the print job and marks the stamps printed, in
- * one transaction. The answer's `data.url` opens the PDF (the unguessable URL is the permission, as
+ * PDF with the run's layout and keeps the file (outside any transaction: drawing a large sheet takes
+ * seconds), then records the print job and marks exactly those stamps printed in one short
+ * transaction that refuses if any was voided or printed meanwhile. The answer's `data.url` opens the PDF (the unguessable URL is the permission, as
  * for exports), so the browser can show it in a new tab.
  */
 export default defineModule({
@@ -56,8 +64,7 @@ export default defineModule({
         kind: 'print-stamp',
         title: 'In tem',
         async check(ctx) {
-          const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
-          if (run.status === 'voided') throw conflict('Đợt tem đã bị hủy, không thể in');
+          refuseUnprintable(await findOne(services.db, stampsDef, ctx.params.id, ctx));
         },
       },
       summary:
@@ -66,39 +73,47 @@ export default defineModule({
       params: printParams,
       query: z.object({ paper: z.enum(['a4', 'roll'], { error: 'Khổ giấy phải là a4 hoặc roll (cuộn tem)' }).optional() }).strict(),
       message: 'Đã tạo tệp in tem',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const run = await findOne(db, stampsDef, ctx.params.id, ctx, { forUpdate: true });
-          if (run.status === 'voided') throw conflict('Đợt tem đã bị hủy, không thể in');
-          const layout = layoutOf(run);
-          const want = ctx.params.line * layout.stamps_per_line;
-          const codes = await exec<{ id: number; code: string; serial: string | number }>(
-            db,
-            sql`select id, code, serial from stamp_codes where stamp_id = ${run.id} and status = 'issued' order by serial limit ${want}`,
-          );
-          if (!codes.length) throw conflict('Đợt tem không còn tem chưa in');
-          const [p] = await exec<{ name: string }>(db, sql`select name from products where id = ${run.product_id}`);
-          const stamps = codes.map((c) => ({ code: c.code, serial: Number(c.serial) }));
-          const pdf = await drawSheet({
-            layout,
-            productName: p?.name ?? '',
-            packagingDate: run.packaging_date ? (iso(run.packaging_date) as string) : null,
-            publicUrl: services.config.publicUrl,
-            stamps,
-            paper: ctx.query.paper ?? 'a4',
-          });
-          const key = sheetKey(crypto.randomBytes(24).toString('base64url'));
-          const linkToken = newLinkToken();
-          await services.storage.put(key, pdf);
-          const from = stamps[0].serial;
-          const to = stamps[stamps.length - 1].serial;
-          try {
-            await exec(
+      handler: async (ctx) => {
+        // 1. a short read of what to print (no transaction, no lock)
+        const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
+        refuseUnprintable(run);
+        const layout = layoutOf(run);
+        const want = ctx.params.line * layout.stamps_per_line;
+        const codes = await exec<{ id: number | string; code: string; serial: string | number }>(
+          services.db,
+          sql`select id, code, serial from stamp_codes where stamp_id = ${run.id} and status = 'issued' order by serial limit ${want}`,
+        );
+        if (!codes.length) throw conflict('Đợt tem không còn tem chưa in');
+        const [p] = await exec<{ name: string }>(services.db, sql`select name from products where id = ${run.product_id}`);
+        const stamps = codes.map((c) => ({ code: c.code, serial: Number(c.serial) }));
+        // 2. the sheet is drawn and stored outside any transaction (seconds for a large one)
+        const pdf = await drawSheet({
+          layout,
+          productName: p?.name ?? '',
+          packagingDate: run.packaging_date ? (iso(run.packaging_date) as string) : null,
+          publicUrl: services.config.publicUrl,
+          stamps,
+          paper: ctx.query.paper ?? 'a4',
+        });
+        const key = sheetKey(crypto.randomBytes(24).toString('base64url'));
+        const linkToken = newLinkToken();
+        await services.storage.put(key, pdf);
+        const from = stamps[0].serial;
+        const to = stamps[stamps.length - 1].serial;
+        const ids = `{${codes.map((c) => Number(c.id)).join(',')}}`;
+        try {
+          // 3. a short transaction marks exactly the stamps drawn, if each is still unprinted and the run still printable
+          return await services.db.transaction(async (db) => {
+            const fresh = await findOne(db, stampsDef, Number(run.id), ctx, { forUpdate: true });
+            refuseUnprintable(fresh, 'Đợt tem đã bị hủy trong lúc tạo tệp in, tệp này không được dùng');
+            const [{ n }] = await exec<{ n: number }>(
               db,
-              sql`update stamp_codes set status = 'printed', printed_at = now()
-                  where stamp_id = ${run.id} and status = 'issued' and serial between ${from} and ${to}`,
+              sql`with m as (update stamp_codes set status = 'printed', printed_at = now()
+                             where stamp_id = ${run.id} and id = any(${ids}::bigint[]) and status = 'issued' returning 1)
+                  select count(*)::int as n from m`,
             );
+            // one drawn stamp voided or printed by someone else meanwhile: the sheet would carry it, so none is marked
+            if (n !== codes.length) throw conflict(SHEET_OVERTAKEN);
             const [job] = await exec<Record<string, unknown>>(
               db,
               sql`insert into stamp_print_jobs (stamp_id, serial_from, serial_to, count, lines, layout, file_key, link_token, link_expires_at, created_by)
@@ -126,11 +141,12 @@ export default defineModule({
                 link_expires_at: iso(job.link_expires_at),
               },
             };
-          } catch (err) {
-            await services.storage.remove(key).catch(() => {});
-            throw err;
-          }
-        }),
+          });
+        } catch (err) {
+          await services.storage.remove(key).catch(() => {});
+          throw err;
+        }
+      },
     });
 
     router.add({
@@ -170,8 +186,7 @@ export default defineModule({
       params: idParams,
       message: 'Đã tạo đường dẫn mới',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const [job] = await exec<{ id: number; stamp_id: number; serial_from: unknown; serial_to: unknown; file_key: string | null }>(
             db,
             sql`select id, stamp_id, serial_from, serial_to, file_key from stamp_print_jobs where id = ${ctx.params.id} for update`,

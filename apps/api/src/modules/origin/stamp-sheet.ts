@@ -5,6 +5,7 @@ import { QR_QUIET_MODULES, qrQuietZoneProblem, SHEET_MM, type StampLayout, trace
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { conflict } from '../../core/errors';
+import { yieldToLoop } from '../../core/jobs';
 
 /**
  * The font of the sheets: DejaVu Sans, one TrueType file with every Vietnamese letter, from the npm
@@ -19,6 +20,8 @@ const font = () => {
 };
 
 const PT = 72 / 25.4; // points per millimetre
+/** Stamps drawn between two yields to the event loop. */
+const YIELD_EVERY = 200;
 
 export interface SheetStamp {
   code: string;
@@ -74,7 +77,7 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, sid
  * One PDF sheet: the stamps in lines of `stamps_per_line`, from the page's margins, each with its QR
  * (PUBLIC_URL/truy-xuat/{code}) and the texts of the layout, A4 pages as many as needed.
  */
-export function drawSheet(input: SheetInput): Promise<Buffer> {
+export async function drawSheet(input: SheetInput): Promise<Buffer> {
   const l = input.layout;
   // a code phones may not read is not printed: the designer shows the same message before
   const problem = qrQuietZoneProblem(l);
@@ -100,7 +103,10 @@ export function drawSheet(input: SheetInput): Promise<Buffer> {
   const pageSize = roll ? rollPage(l) : 'A4';
   const date = input.packagingDate ? `NĐG: ${formatDate(input.packagingDate)}` : '';
   const qrSide = l.size * 10 * PT;
-  input.stamps.forEach((s, i) => {
+  for (let i = 0; i < input.stamps.length; i++) {
+    const s = input.stamps[i];
+    // a large sheet is seconds of drawing: other requests get their turn between pages
+    if (i > 0 && i % YIELD_EVERY === 0) await yieldToLoop();
     if (i % perPage === 0) doc.addPage({ size: pageSize, margin: 0 });
     const k = i % perPage;
     const x = (l.space_left + (k % perLine) * (l.width + l.distance)) * PT;
@@ -125,7 +131,7 @@ export function drawSheet(input: SheetInput): Promise<Buffer> {
     const serialY = l.vertical + l.size * 10 + 0.5;
     if (serialY + 2 < l.height) text(`Sê-ri ${s.serial}`, { font_size: 5, horizontal: l.horizontal + 1, vertical: serialY });
     doc.restore();
-  });
+  }
   if (!input.stamps.length) doc.addPage();
   doc.end();
   return done;

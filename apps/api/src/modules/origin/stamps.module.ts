@@ -2,22 +2,25 @@ import type { ResourceDef } from '@nns/shared';
 import productsDef from '@nns/shared/resources/products';
 import stampsDef from '@nns/shared/resources/stamps';
 import tracesDef from '@nns/shared/resources/traces';
-import { STAMP_CODE_STATUS, STAMP_LAYOUT_DEFAULTS, traceUrl } from '@nns/shared/traceability';
+import { STAMP_CODE_STATUS, STAMP_LAYOUT_DEFAULTS, SYNC_STAMPS_PER_RUN, traceUrl } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { badRequest, conflict } from '../../core/errors';
+import { badRequest, conflict, envelope } from '../../core/errors';
+import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { type Ctx, defineModule } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { insertCodes } from './stamp-codes';
-import { nextSerial, printDataOf, refreshRun } from './stamp-runs';
+import { issueRunJob, nextSerial, printDataOf, refreshRun } from './stamp-runs';
 
 const tags = [stampsDef.label];
 const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+const issueAccess = { action: 'create', subject: 'stamps' } as const;
 /** What an issued run may no longer change: its stamps exist with these. */
 const FIXED = ['product_id', 'trace_id', 'quantity'] as const;
 
@@ -114,22 +117,25 @@ export default defineModule({
     },
   },
   routes(router, services) {
+    defineJob(services, 'issue-stamps', issueRunJob);
     router.add({
       method: 'POST',
       url: '/api/admin/stamps',
-      access: { action: 'create', subject: 'stamps' },
-      summary: 'Phát hành đợt tem: mỗi tem một mã ngẫu nhiên (65 bit) và một số sê-ri, ghi trong một giao dịch',
+      access: issueAccess,
+      summary: `Phát hành đợt tem: mỗi tem một mã ngẫu nhiên (65 bit) và một số sê-ri. Đến ${SYNC_STAMPS_PER_RUN.toLocaleString('vi-VN')} tem: ghi trong một giao dịch, trả 200 {entry}; nhiều hơn: đợt tem được tạo (trạng thái 'issuing') và một tác vụ nền ghi các mã theo từng lô, trả 202 {job, entry}`,
       tags,
       body: stampsDef.createSchema,
-      response: entryResponse,
-      message: 'Đã phát hành đợt tem',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+      response: z.union([entryResponse, entryResponse.extend(jobAnswer.shape)]),
+      // 200 or 202 by the quantity: the answer is sent here
+      raw: true,
+      handler: async (ctx) => {
+        const n = Number((ctx.body as Record<string, unknown>).quantity);
+        const large = n > SYNC_STAMPS_PER_RUN;
+        const entry = await services.db.transaction(async (db) => {
           const data = await runValues(db, ctx, ctx.body as Record<string, unknown>);
           const from = await nextSerial(db);
-          const n = Number(data.quantity);
-          Object.assign(data, { serial_from: from, serial_to: from + n - 1, status: 'issued', printed_count: 0, voided_count: 0 });
+          // a large run reserves its serial range now; the job writes its codes
+          Object.assign(data, { serial_from: from, serial_to: from + n - 1, status: large ? 'issuing' : 'issued', printed_count: 0, voided_count: 0 });
           const row = await writeRecord({
             def: stampsDef,
             ctx,
@@ -139,10 +145,28 @@ export default defineModule({
             audit: 'create',
             op: 'create',
           });
-          await insertCodes(db, Number(row.id), from, n);
+          if (!large) await insertCodes(db, Number(row.id), from, n);
           await attachRefs(db, stampsDef, [row]);
-          return { entry: present(stampsDef, row, undefined, ctx) };
-        }),
+          return present(stampsDef, row, ctx);
+        });
+        if (!large) return ctx.reply.code(200).send(envelope(200, 'Đã phát hành đợt tem', { entry }));
+        let started: Awaited<ReturnType<typeof startJob>>;
+        try {
+          started = await startJob(ctx, {
+            kind: 'issue-stamps',
+            title: `Phát hành ${n.toLocaleString('vi-VN')} tem: ${entry.name}`,
+            params: { stamp_id: Number(entry.id) },
+            access: issueAccess,
+          });
+        } catch (err) {
+          // no job will write the codes: the reserved run is not left 'issuing'
+          await resource('stamps')
+            .derive(services.db, sql`id = ${Number(entry.id)}`, { status: 'voided', updated_at: sql`now()` })
+            .catch(() => {});
+          throw err;
+        }
+        return ctx.reply.code(202).send(envelope(202, 'Đã nhận yêu cầu, đợt tem đang được phát hành trong nền', { ...started, entry }));
+      },
     });
 
     router.add({
@@ -196,10 +220,12 @@ export default defineModule({
       body: voidBody,
       message: 'Đã hủy tem',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const run = await findOne(db, stampsDef, ctx.params.id, ctx, { forUpdate: true });
           const b = ctx.body as { serial_from?: number; serial_to?: number; reason?: string };
+          const issuing = run.status === 'issuing';
+          // while its codes are being written, a run is voided whole (the job stops at its next batch), never a range
+          if (issuing && b.serial_from != null) throw conflict('Đợt tem đang được phát hành trong nền: chỉ có thể hủy cả đợt, không hủy một khoảng số sê-ri');
           const lo = b.serial_from ?? Number(run.serial_from);
           const hi = b.serial_to ?? Number(run.serial_to);
           if (lo < Number(run.serial_from) || hi > Number(run.serial_to)) {
@@ -212,8 +238,13 @@ export default defineModule({
                            where stamp_id = ${run.id} and serial between ${lo} and ${hi} and status <> 'voided' returning 1)
                 select count(*)::int as n from v`,
           );
-          if (n === 0) throw conflict('Các tem trong khoảng này đã bị hủy trước đó');
+          if (n === 0 && !issuing) throw conflict('Các tem trong khoảng này đã bị hủy trước đó');
           const counts = await refreshRun(db, Number(run.id));
+          if (issuing) {
+            // the codes not written yet never will be: the run is voided whatever it holds so far
+            await resource('stamps').derive(db, sql`id = ${run.id}`, { status: 'voided' });
+            counts.status = 'voided';
+          }
           await ctx.audit(
             {
               action: 'void',
