@@ -119,6 +119,8 @@ export async function ensureApiBundle({ outdir = API_DIST, log = console.log } =
   const next = `${outdir}.next-${process.pid}`;
   fs.rmSync(next, { recursive: true, force: true });
   await buildApi(next);
+  // esbuild's service process would otherwise live beside the server as long as `npm start` does
+  await (await import('esbuild')).stop();
   fs.writeFileSync(path.join(next, STAMP), `${JSON.stringify({ root, sourcesTime: time, builtAt: new Date().toISOString() })}\n`);
   fs.rmSync(outdir, { recursive: true, force: true });
   fs.renameSync(next, outdir);
