@@ -31,19 +31,20 @@ export async function afterMigrate(modules: readonly ServerModule[], tx: Db, at:
 
 /**
  * Starts the platform's and the modules' background work once the app is ready, each in turn, and
- * stops it at close in the reverse order. preClose, not onClose: the database closes in an onClose
+ * stops it at close in the reverse order (`platformWork`: the platform's own, first; a test of the
+ * mechanism alone passes none). preClose, not onClose: the database closes in an onClose
  * hook, and a job under way must finish before that.
  */
-export function startModules(app: FastifyInstance, services: Services, modules: readonly ServerModule[]) {
-  const ordered = [platform, ...orderModules(modules)];
+export function startModules(app: FastifyInstance, services: Services, modules: readonly ServerModule[], platformWork: readonly ServerModule[] = [platform]) {
+  const ordered = [...platformWork, ...orderModules(modules)];
   const stops: { name: string; stop: Stop }[] = [];
   let closing = false;
   app.addHook('onReady', async () => {
     for (const m of ordered) {
       if (!m.start || closing) continue;
-      let stop: void | Stop;
+      let stop: Stop | undefined;
       try {
-        stop = await m.start(services, app);
+        stop = (await m.start(services, app)) ?? undefined;
       } catch (err) {
         throw new Error(`Mô-đun "${m.name}" không khởi động được (start): ${(err as Error).message}`, { cause: err });
       }
