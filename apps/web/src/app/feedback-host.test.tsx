@@ -49,6 +49,21 @@ describe('notification areas (feedback-host.tsx)', () => {
     expect(texts('bottomRight')).toEqual([]);
   });
 
+  it('a lasting notice (a job under way) stays past 5 s and goes the moment it is closed', async () => {
+    vi.useFakeTimers();
+    await mountHost();
+    let close = () => {};
+    act(() => {
+      close = notify.lasting('Xuất Excel: đang chuẩn bị…');
+    });
+    expect(texts('bottomRight')).toEqual(['Xuất Excel: đang chuẩn bị…']);
+    await act(async () => vi.advanceTimersByTime(NOTICE_MS * 3));
+    expect(texts('bottomRight')).toEqual(['Xuất Excel: đang chuẩn bị…']);
+    act(() => close());
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(texts('bottomRight')).toEqual([]);
+  });
+
   it('at most 5 at once in each area; the oldest give way', async () => {
     await mountHost();
     act(() => {

@@ -20,18 +20,19 @@ function FeedbackHostImpl() {
 
   useEffect(() => {
     const impl: NoticeImpl = {
-      notice(group, kind, message, description) {
+      notice(group, kind, message, description, lasting) {
         const inst = group === 'main' ? mainApi : socketApi;
         const key = `${group}-${++seq}`;
         inst[kind]({
           key,
           message,
           description,
-          duration: NOTICE_MS / 1000,
+          duration: lasting ? 0 : NOTICE_MS / 1000,
           onClick: () => inst.destroy(key),
           className: `notice-${group}`,
           props: { 'data-testid': `notice-${group}` } as Record<string, string>,
         });
+        return () => inst.destroy(key);
       },
     };
     attachNotices(impl);

@@ -13,7 +13,8 @@ export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
 /** What the antd hosts implement: notices (feedback-host.tsx) and dialogs (dialog-host.tsx), each loaded on first use. */
 export interface NoticeImpl {
-  notice(group: 'main' | 'socket', kind: NoticeKind, message: ReactNode, description?: ReactNode): void;
+  /** shows a notice; `lasting` keeps it up until the closer it answers (a function) is called, instead of NOTICE_MS */
+  notice(group: 'main' | 'socket', kind: NoticeKind, message: ReactNode, description?: ReactNode, lasting?: boolean): unknown;
 }
 export interface DialogImpl {
   result(ok: boolean, title: ReactNode, onOk?: () => void): void;
@@ -79,6 +80,23 @@ export const notify = {
   warning: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('main', 'warning', message, description)),
   /** the live 'socket' group, top right */
   socket: (message: ReactNode, description?: ReactNode) => run((i) => i.notice('socket', 'info', message, description)),
+  /**
+   * An info notice that stays up until the answered function closes it (a background job's
+   * 'đang chuẩn bị…', closed when the job ends, so it never outlives the job).
+   */
+  lasting(message: ReactNode, description?: ReactNode): () => void {
+    let closed = false;
+    let close: (() => void) | undefined;
+    run((i) => {
+      if (closed) return;
+      const r = i.notice('main', 'info', message, description, true);
+      if (typeof r === 'function') close = r as () => void;
+    });
+    return () => {
+      closed = true;
+      close?.();
+    };
+  },
 };
 
 /** The shared result popup (spec §8): code 200 is success, anything else an error; the title is the server message. */

@@ -10,7 +10,8 @@ export interface Job {
   status_label: string;
   progress: number;
   error: string | null;
-  result: { url: string; rows?: number } | null;
+  /** a file (`url` of the store), or with `page` a screen of the app (`url` its route, `label` the link's text) */
+  result: { url: string; rows?: number; page?: boolean; label?: string } | null;
   download_url: string | null;
   created_at: string;
   finished_at: string | null;
@@ -18,21 +19,34 @@ export interface Job {
 
 const POLL_MS = 1000;
 
+export interface FollowJob {
+  /** the notice shown while the job runs (closed when it ends); by default the file's 'đang chuẩn bị…' */
+  waiting?: { message: string; description?: string };
+  /** the message of the answer once done; by default '<title>: đã xong' */
+  done?: string;
+}
+
 /**
- * The answer of a route that may run as a background job (exports, print sheets): a 202 with the
- * job is followed until it is done ('đang chuẩn bị…' meanwhile) and answered like the old immediate
- * route: 200 with the result (its `url`), or the job's error. Any other answer is returned as it is.
+ * The answer of a route that may run as a background job (exports, print sheets, large stamp
+ * runs): a 202 with the job is followed until it is done (a notice meanwhile, closed when it ends)
+ * and answered like the old immediate route: 200 with the result (its `url`), or the job's error.
+ * Any other answer is returned as it is.
  */
-export async function jobResult<T = any>(started: Envelope<any>): Promise<Envelope<T>> {
+export async function jobResult<T = any>(started: Envelope<any>, o: FollowJob = {}): Promise<Envelope<T>> {
   if (started?.code !== 202 || !started.data?.job) return started as Envelope<T>;
   let job = started.data.job as Job;
-  notify.info(`${job.title}: đang chuẩn bị…`, 'Tệp sẽ được tải về khi xong; tiến độ xem trong mục Tác vụ.');
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise((r) => setTimeout(r, POLL_MS));
-    const env = await api.get<{ job: Job }>(`/api/admin/jobs/${job.id}`);
-    if (env?.code !== 200) return env as unknown as Envelope<T>;
-    job = env.data.job;
+  const waiting = o.waiting ?? { message: `${job.title}: đang chuẩn bị…`, description: 'Tệp sẽ được tải về khi xong; tiến độ xem trong mục Tác vụ.' };
+  const close = notify.lasting(waiting.message, waiting.description);
+  try {
+    while (job.status === 'queued' || job.status === 'running') {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      const env = await api.get<{ job: Job }>(`/api/admin/jobs/${job.id}`);
+      if (env?.code !== 200) return env as unknown as Envelope<T>;
+      job = env.data.job;
+    }
+  } finally {
+    close();
   }
-  if (job.status === 'done' && job.result) return { code: 200, message: `${job.title}: đã xong`, data: job.result as T } as Envelope<T>;
+  if (job.status === 'done' && job.result) return { code: 200, message: o.done ?? `${job.title}: đã xong`, data: job.result as T } as Envelope<T>;
   return { code: 409, message: job.error || `${job.title}: ${job.status_label.toLowerCase()}`, data: null as T } as Envelope<T>;
 }
