@@ -47,7 +47,7 @@ export interface ResourceFormProps {
   transformBody?: (body: Record<string, unknown>, mode: 'create' | 'update') => Record<string, unknown>;
   /** where to go after saving or on 'Quay lại'; defaults to the list */
   backTo?: string;
-  /** replaces the success popup after a save (the form has already left for `backTo`): a station's device key shown once */
+  /** replaces the success popup after a save (the form has already left for `backTo`): a station's device key shown once, a background job followed */
   onSaved?: (env: Envelope) => void;
   /** the edit's method: 'patch' where the spec edits with PATCH and the resource has no PUT */
   updateMethod?: 'put' | 'patch';
@@ -174,7 +174,8 @@ export function ResourceForm({
     setSaving(true);
     const env: Envelope = await withLoading(id ? api[updateMethod](`/api/admin/${def.name}/${id}`, body) : api.post(`/api/admin/${def.name}`, body));
     setSaving(false);
-    if (env?.code === 200) {
+    // 202: accepted, the rest runs as a background job (a large stamp run); `onSaved` follows it
+    if (env?.code === 200 || env?.code === 202) {
       unsaved.release();
       setDirty(false);
       await qc.invalidateQueries({ queryKey: keys.all });

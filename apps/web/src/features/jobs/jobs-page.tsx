@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Table, Tag } from 'antd';
+import { Link } from 'react-router-dom';
 import { api, buildUrl } from '../../core/api';
 import { formatDateTime } from '../../core/format';
 import type { Job } from '../../core/jobs';
@@ -45,12 +46,17 @@ export default function JobsPage() {
             title: 'Kết quả',
             key: 'result',
             render: (_: unknown, j) =>
-              j.status === 'done' && j.result ? (
+              j.status === 'done' && j.result?.page ? (
+                // a job whose result is a screen of the app (a stamp run issued in the background)
+                <Link to={j.result.url}>{j.result.label ?? 'Xem kết quả'}</Link>
+              ) : j.status === 'done' && j.result ? (
                 <Button type="link" href={buildUrl(j.result.url)} target="_blank" rel="noopener">
                   Tải về
                 </Button>
               ) : j.status === 'expired' ? (
                 'Đã hết hạn'
+              ) : j.status === 'failed' ? (
+                '—'
               ) : (
                 'Đang chuẩn bị…'
               ),

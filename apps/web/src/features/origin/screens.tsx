@@ -1,10 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { resourceByName } from '@nns/shared/registry';
 import { STAMP_LAYOUT_KEYS } from '@nns/shared/traceability';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { api, type Envelope } from '../../core/api';
+import { notify, resultPopup } from '../../core/feedback';
+import { jobResult } from '../../core/jobs';
+import { queryKeys } from '../../core/query';
 import { ResourceForm, ResourceList } from '../../core/resource';
 import { useSession } from '../../core/session';
 
@@ -61,5 +65,30 @@ export function StampsListPage() {
   );
 }
 
+/**
+ * A large run (more than SYNC_STAMPS_PER_RUN stamps) is answered 202: the run is listed 'Đang phát
+ * hành' at once while a background job writes its codes. The notice says so until the job ends;
+ * then the runs' lists and the run itself are read again and the result is shown.
+ */
+async function followIssue(env: Envelope, refresh: () => Promise<void>) {
+  if (env.code !== 202) return resultPopup(env);
+  const entry = env.data?.entry as { quantity?: number } | undefined;
+  const count = Number(entry?.quantity ?? 0).toLocaleString('vi-VN');
+  const done = await jobResult(env, {
+    waiting: {
+      message: `Đang phát hành ${count} tem trong nền…`,
+      description: 'Bạn có thể tiếp tục làm việc; tiến độ xem trong mục Tác vụ. Danh sách đợt tem tự cập nhật khi xong.',
+    },
+    done: `Đã phát hành xong ${count} tem`,
+  });
+  await refresh();
+  if (done.code === 200) notify.success(done.message);
+  else resultPopup(done);
+}
+
 /** A new run: product, trace, quantity and packaging date; the layout is designed on its detail screen. */
-export const StampCreatePage = () => <ResourceForm def={stamps} omit={STAMP_LAYOUT_KEYS as string[]} title="Phát hành đợt tem" />;
+export function StampCreatePage() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys(stamps.name).all });
+  return <ResourceForm def={stamps} omit={STAMP_LAYOUT_KEYS as string[]} title="Phát hành đợt tem" onSaved={(env) => void followIssue(env, refresh)} />;
+}
