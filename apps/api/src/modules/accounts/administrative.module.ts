@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { defineModule, type ResourceHooks } from '../../core/module';
-import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { generatePassword } from '../auth/password-reset.module';
-import { me, refuse } from './access';
+import { refuse } from './access';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const resetBody = z
@@ -64,14 +64,13 @@ export default defineModule({
       message: 'Đặt lại mật khẩu thành công',
       response: z.object({ id: z.number().int(), password: z.string().optional() }),
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const target = await findOne(db, adminDef, ctx.params.id, ctx, { forUpdate: true });
-          if (ctx.body?.password) assertPasswordPolicy(ctx.body.password, target);
           const generated = ctx.body?.password ? null : generatePassword();
-          const hash = await hashPassword(ctx.body?.password ?? (generated as string));
-          await exec(db, sql`update administrative set password = ${hash}, updated_at = now(), updated_by = ${me(ctx).id} where id = ${ctx.params.id}`);
-          await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: target.id as number, after: { generated: !!generated } }, db);
+          await resource('administrative').setPassword(ctx, db, target, ctx.body?.password ?? (generated as string), {
+            audit: 'reset-password',
+            auditAfter: { generated: !!generated },
+          });
           return generated ? { id: ctx.params.id, password: generated } : { id: ctx.params.id };
         }),
     });

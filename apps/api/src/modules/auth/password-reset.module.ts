@@ -5,16 +5,16 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
-import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { whereSql } from '../../core/resource-query';
+import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
 import { hashToken, newToken } from '../../core/session';
 import { assertMayManage } from '../accounts/access';
-import { rowsOf } from './presenter';
 import { RESET_PER_EMAIL, RESET_PER_IP, reserve, WINDOW_MINUTES } from './rate-limit';
 import { resetMail } from './reset-mail';
 import { MSG, newPassword } from './schemas';
+import { exec } from '../../db/sql';
 
 /** A reset link lives 30 minutes and works once. */
 export const RESET_MINUTES = 30;
@@ -78,8 +78,8 @@ async function issueReset(s: Services, user: { id: number; email: string; full_n
   const token = newToken();
   await s.db.transaction(async (tx) => {
     // an earlier link stops working when a new one is asked for
-    await tx.execute(sql`update password_resets set used_at = now() where user_id = ${user.id} and used_at is null`);
-    await tx.execute(sql`insert into password_resets (user_id, token_hash, expires_at)
+    await exec(tx, sql`update password_resets set used_at = now() where user_id = ${user.id} and used_at is null`);
+    await exec(tx, sql`insert into password_resets (user_id, token_hash, expires_at)
       values (${user.id}, ${hashToken(token)}, now() + make_interval(mins => ${RESET_MINUTES}))`);
   });
   // the host comes from PUBLIC_URL, never from the request
@@ -153,23 +153,21 @@ export default defineModule({
       async handler(ctx) {
         const link = await tokenUser(services, ctx.params.token);
         if (!link) throw new AppError(400, MSG.resetInvalid);
-        const [account] = await services.database.query<Record<string, unknown>>(
-          sql`select username, full_name, email, phone from users where id = ${link.user_id}`,
-        );
-        assertPasswordPolicy(ctx.body.password, account);
-        const hash = await hashPassword(ctx.body.password);
         const userId = await services.db.transaction(async (tx) => {
           // marking the token used is the check: of two concurrent uses only one finds it unused
-          const [r] = await rowsOf<{ user_id: number }>(
+          const [r] = await exec<{ user_id: number }>(
             tx,
             sql`update password_resets set used_at = now()
             where token_hash = ${hashToken(ctx.params.token)} and used_at is null and expires_at > now() returning user_id`,
           );
           if (!r) throw new AppError(400, MSG.resetInvalid);
-          await tx.execute(sql`update users set password = ${hash}, must_change_password = false, updated_at = now() where id = ${r.user_id}`);
-          await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${r.user_id} and revoked_at is null`);
-          await tx.execute(sql`update password_resets set used_at = now() where user_id = ${r.user_id} and used_at is null`);
-          await ctx.audit({ action: 'forgot-password', subject: 'users', recordId: r.user_id, after: { sessions_ended: true } }, tx);
+          // the link proved the right: the account is read as it is, every session of it ends (afterSecret)
+          await resource('users').setPassword(ctx, tx, r.user_id, ctx.body.password, {
+            audit: 'forgot-password',
+            also: { must_change_password: false },
+            auditAfter: { sessions_ended: true },
+          });
+          await exec(tx, sql`update password_resets set used_at = now() where user_id = ${r.user_id} and used_at is null`);
           return r.user_id;
         });
         return { id: userId };
@@ -201,15 +199,15 @@ export default defineModule({
         if (target.username === 'admin' && me.username !== 'admin') throw forbidden('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
         // no takeover of an account holding permissions the actor lacks (accounts rule)
         await assertMayManage(services.db, me, target);
-        if (ctx.body.password) assertPasswordPolicy(ctx.body.password, target);
         const generated = ctx.body.password ? null : generatePassword();
-        const hash = await hashPassword(ctx.body.password ?? (generated as string));
         await services.db.transaction(async (tx) => {
-          await tx.execute(sql`update users set password = ${hash}, must_change_password = true, updated_at = now(), updated_by = ${me.id}
-            where id = ${target.id}`);
-          await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${target.id} and revoked_at is null`);
-          await tx.execute(sql`update password_resets set used_at = now() where user_id = ${target.id} and used_at is null`);
-          await ctx.audit({ action: 'reset-password', subject: 'users', recordId: target.id, after: { sessions_ended: true, generated: !!generated } }, tx);
+          // temporary: changed at the next sign-in; every session of the account ends (afterSecret)
+          await resource('users').setPassword(ctx, tx, target.id, ctx.body.password ?? (generated as string), {
+            audit: 'reset-password',
+            also: { must_change_password: true },
+            auditAfter: { sessions_ended: true, generated: !!generated },
+          });
+          await exec(tx, sql`update password_resets set used_at = now() where user_id = ${target.id} and used_at is null`);
         });
         // the generated password is shown once, here, and stored nowhere in clear
         return generated ? { id: target.id, password: generated } : { id: target.id };

@@ -4,11 +4,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict, fieldError, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
-import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../core/passwords';
-import { searchTextOf } from '../../core/resource-query';
-import { missingUploads } from '../../core/resource-store';
-import type { Db } from '../../db/client';
-import { presentUser, profileEntrySchema, rowsOf, USER_COLUMNS, type UserRow } from './presenter';
+import { verifyPassword } from '../../core/passwords';
+import { exec, missingUploads, selectList } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
+import { presentUser, profileEntrySchema } from './presenter';
 import { CHANGE_PASSWORD_PER_USER, reserve, WINDOW_MINUTES } from './rate-limit';
 import { MSG, newPassword, requiredString } from './schemas';
 
@@ -82,16 +81,13 @@ export default defineModule({
         }
         try {
           await services.db.transaction(async (tx) => {
-            const [before] = await rowsOf<UserRow>(tx, sql`select ${USER_COLUMNS} from users u where u.id = ${me.id} for update`);
+            // one's own account, whatever one's scope of work: read as it is, written through the runtime
+            const [before] = await exec<Record<string, unknown>>(tx, sql`select ${selectList(usersDef)} from users where id = ${me.id} for update`);
             if (!before) throw unauthorized();
             if (!Object.keys(changes).length) return;
-            const missing = await missingUploads(tx as unknown as Db, usersDef.fields, changes, { avatar: before.avatar });
+            const missing = await missingUploads(tx, usersDef.fields, changes, { avatar: before.avatar });
             if (missing.length) throw badRequest(missing);
-            const after = { ...before, ...changes };
-            const sets = Object.entries(changes).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`);
-            await tx.execute(sql`update users set ${sql.join(sets, sql`, `)}, search_text = ${searchTextOf(usersDef, after)},
-              updated_at = now(), updated_by = ${me.id} where id = ${me.id}`);
-            await ctx.audit({ action: 'update-profile', subject: 'users', recordId: me.id, before, after }, tx);
+            await resource('users').update(ctx, tx, before, changes, { audit: 'update-profile' });
           });
         } catch (e) {
           if (isUniqueViolation(e)) throw conflict(MSG.emailTaken, 'email');
@@ -127,17 +123,14 @@ export default defineModule({
         // the right old password: whatever follows, this was no wrong guess
         await attempt.release();
         if (ctx.body.old_password === ctx.body.new_password) throw fieldError('new_password', MSG.samePassword);
-        assertPasswordPolicy(ctx.body.new_password, u, 'new_password');
-        const hash = await hashPassword(ctx.body.new_password);
         await services.db.transaction(async (tx) => {
-          await tx.execute(sql`update users set password = ${hash}, must_change_password = false, updated_at = now(), updated_by = ${me.id}
-            where id = ${me.id}`);
-          // every other sign-in of this user ends; this one goes on
-          await tx.execute(sql`update sessions set revoked_at = now() where user_id = ${me.id} and revoked_at is null and id <> ${me.session_id}`);
-          await ctx.audit(
-            { action: 'change-password', subject: 'users', recordId: me.id, after: { must_change_password: false, other_sessions_ended: true } },
-            tx,
-          );
+          // every other sign-in of this user ends (afterSecret); this one goes on
+          await resource('users').setPassword(ctx, tx, me.id, ctx.body.new_password, {
+            audit: 'change-password',
+            policyField: 'new_password',
+            also: { must_change_password: false },
+            auditAfter: { other_sessions_ended: true },
+          });
         });
         await services.database.query(sql`delete from login_attempts where key = ${limits[0].key}`);
         return null;

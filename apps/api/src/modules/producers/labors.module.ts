@@ -1,12 +1,10 @@
 import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared';
 import laborsDef from '@nns/shared/resources/labors';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
-import { assertPasswordPolicy, hashPassword } from '../../core/passwords';
 import { findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import type { Db } from '../../db/client';
+import { resource } from '../../core/runtime';
 import { generatePassword } from '../auth/password-reset.module';
 
 const resetBody = z
@@ -33,11 +31,11 @@ export default defineModule({
         const generated = ctx.body?.password ? null : generatePassword();
         await services.db.transaction(async (tx) => {
           // inside the user's scope (a labor of another ward's or, for a producer's account, another producer's manufacture answers 404, as a missing one)
-          const labor = await findOne(tx as unknown as Db, laborsDef, ctx.params.id, ctx, { forUpdate: true });
-          if (ctx.body?.password) assertPasswordPolicy(ctx.body.password, labor);
-          const hash = await hashPassword(ctx.body?.password ?? (generated as string));
-          await tx.execute(sql`update labors set password = ${hash}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${ctx.params.id}`);
-          await ctx.audit({ action: 'reset-password', subject: 'labors', recordId: ctx.params.id, after: { generated: !!generated } }, tx);
+          const labor = await findOne(tx, laborsDef, ctx.params.id, ctx, { forUpdate: true });
+          await resource('labors').setPassword(ctx, tx, labor, ctx.body?.password ?? (generated as string), {
+            audit: 'reset-password',
+            auditAfter: { generated: !!generated },
+          });
         });
         // shown once, here, to whoever may manage this labourer; stored only as a hash, kept by no cache
         ctx.reply.header('cache-control', 'no-store');
