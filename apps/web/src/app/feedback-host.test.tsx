@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { attachFeedback, NOTICE_MAX, NOTICE_MS, notify } from '../core/feedback';
-import FeedbackHost from './feedback-host';
+import FeedbackHost, { SOCKET_TOP } from './feedback-host';
 
 /** The two notification areas of spec §2 as the antd host draws them. */
 const area = (placement: 'bottomRight' | 'topRight') => document.querySelector(`.ant-notification-${placement}`);
@@ -34,6 +34,9 @@ describe('notification areas (feedback-host.tsx)', () => {
     });
     await waitFor(() => expect(texts('bottomRight')).toEqual(['Lưu thành công']));
     expect(texts('topRight')).toEqual(['Cảnh báo sâu hại mới']);
+    // below the 56 px header: a live notice (a finished job's) never covers the user's name
+    expect((area('topRight') as HTMLElement).style.top).toBe(`${SOCKET_TOP}px`);
+    expect(SOCKET_TOP).toBeGreaterThanOrEqual(56);
     expect(area('bottomRight')?.textContent).not.toContain('Cảnh báo sâu hại mới');
   });
 

@@ -4,6 +4,8 @@ import { attachNotices, NOTICE_MAX, NOTICE_MS, type NoticeImpl } from '../core/f
 import { AntdRoot } from './antd-root';
 
 let seq = 0;
+/** Where the live (top right) notices start: the header's 56 px and a gap. */
+export const SOCKET_TOP = 64;
 
 /** The antd side of app/feedback.tsx's notices: two notification areas (the dialogs are dialog-host.tsx). */
 export default function FeedbackHost() {
@@ -16,7 +18,8 @@ export default function FeedbackHost() {
 
 function FeedbackHostImpl() {
   const [mainApi, mainHolder] = notification.useNotification({ placement: 'bottomRight', maxCount: NOTICE_MAX, stack: false });
-  const [socketApi, socketHolder] = notification.useNotification({ placement: 'topRight', maxCount: NOTICE_MAX, stack: false });
+  // below the header (theme's headerHeight 56), so a live notice never covers the user's name and menu
+  const [socketApi, socketHolder] = notification.useNotification({ placement: 'topRight', top: SOCKET_TOP, maxCount: NOTICE_MAX, stack: false });
 
   useEffect(() => {
     const impl: NoticeImpl = {
