@@ -106,7 +106,7 @@ test('traceability: trace from a batch, issue 20 stamps, design the layout, prin
   await page.getByLabel('Số dòng in').fill('2');
   const opened = page.waitForEvent('popup').catch(() => null);
   await page.getByRole('button', { name: 'In tem' }).click();
-  await popup(page, 'In tem: đã xong');
+  await popup(page, 'Đã tạo xong tờ in tem');
   await (await opened)?.close();
   const href = await page.getByTestId('stamp-pdf-link').getAttribute('href');
   expect(href).toMatch(/\/api\/stamp-sheets\/[A-Za-z0-9_-]+\/tem-.*\.pdf$/);

@@ -101,7 +101,10 @@ export function StampDesigner(p: {
   const print = async () => {
     if (!lines) return;
     if (!(await save(true))) return;
-    const env = await jobResult(await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } })));
+    const env = await jobResult(await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } })), {
+      waiting: { message: 'Đang tạo tờ in tem…', description: 'Tệp PDF sẽ mở khi xong; tiến độ xem trong mục Tác vụ.' },
+      done: 'Đã tạo xong tờ in tem',
+    });
     resultPopup(env);
     if (env?.code === 200) {
       const url = buildUrl(env.data.url as string);
