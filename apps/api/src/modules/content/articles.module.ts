@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { defineModule, type ResourceHooks } from '../../core/module';
-import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
+import { addRecordAction } from '../../core/record-action';
+import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { writeRecord } from '../../core/write-path';
+import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { checkAltTexts, checkMove, EDITABLE, isWorkflowWrite, MESSAGES, mayApprove } from './article-rules';
 import { uniqueSlug } from './slugs';
@@ -67,8 +68,9 @@ const hooks: ResourceHooks = {
   async afterWrite(row, ctx, tx, op) {
     clearWebCache();
     if (op !== 'update' || mayApprove(ctx) || row.status === 'draft' || row.is_published) return;
-    const [r] = await exec<{ status: string }>(tx, sql`update articles set status = 'draft' where id = ${row.id} returning status`);
-    row.status = r.status;
+    // an edit by someone who may not approve sends the article back to draft
+    await resource('articles').derive(tx, sql`id = ${row.id}`, { status: 'draft' });
+    row.status = 'draft';
   },
 };
 
@@ -105,86 +107,44 @@ export default defineModule({
   name: 'content-articles',
   hooks: { articles: hooks },
   routes(router, services) {
-    const inTx = <T>(fn: (tx: Db) => Promise<T>) => services.db.transaction((t) => fn(t as unknown as Db));
-    const answer = async (db: Db, row: Record<string, unknown>, ctx: Parameters<typeof present>[2]) => {
-      await attachRefs(db, articlesDef, [row]);
-      return { entry: present(articlesDef, row, ctx) };
-    };
-
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'articles',
       url: '/api/admin/articles/change-publish/:id',
-      access: { action: 'approve', subject: 'articles' },
+      permission: 'approve',
       summary: 'Đăng bài viết đã duyệt (ngay, hoặc hẹn giờ với published_at ở tương lai), hoặc thôi đăng bài đang đăng',
       tags: TAGS,
-      params: idParams,
       body: publishBody,
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        inTx(async (tx) => {
-          const existing = await findOne(tx, articlesDef, ctx.params.id, ctx, { forUpdate: true });
-          let data: Record<string, unknown>;
-          if (existing.is_published) {
-            data = { is_published: false };
-          } else {
-            if (existing.status !== 'approved') throw conflict(MESSAGES.publishApproved);
-            const at = ctx.body?.published_at;
-            // a minute's grace: a time picked 'now' in the form arrives a moment late
-            if (at && Date.parse(at) < Date.now() - 60_000) throw badRequest([{ field: 'published_at', message: MESSAGES.pastTime }]);
-            await checkAltTexts(tx, existing);
-            data = {
-              is_published: true,
-              published_at: at ? new Date(at).toISOString() : new Date().toISOString(),
-              take_down_reason: null,
-              taken_down_at: null,
-            };
-          }
-          const keys = Object.keys(data);
-          const row = await writeRecord({
-            def: articlesDef,
-            ctx,
-            db: tx,
-            existing,
-            data,
-            trusted: keys,
-            auditKeys: keys,
-            audit: 'change-publish',
-            op: 'action',
-          });
-          return answer(tx, row, ctx);
-        }),
+      audit: 'change-publish',
+      async change(ctx, existing, db) {
+        if (existing.is_published) return { is_published: false };
+        if (existing.status !== 'approved') throw conflict(MESSAGES.publishApproved);
+        const at = ctx.body?.published_at;
+        // a minute's grace: a time picked 'now' in the form arrives a moment late
+        if (at && Date.parse(at) < Date.now() - 60_000) throw badRequest([{ field: 'published_at', message: MESSAGES.pastTime }]);
+        await checkAltTexts(db, existing);
+        return {
+          is_published: true,
+          published_at: at ? new Date(at).toISOString() : new Date().toISOString(),
+          take_down_reason: null,
+          taken_down_at: null,
+        };
+      },
     });
 
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'articles',
       url: '/api/admin/articles/take-down/:id',
-      access: { action: 'approve', subject: 'articles' },
+      permission: 'approve',
       summary: 'Gỡ bài viết đang đăng, với lý do (hiện trong danh sách)',
       tags: TAGS,
-      params: idParams,
       body: takeDownBody,
-      response: entrySchema,
       message: 'Đã gỡ bài viết',
-      handler: (ctx) =>
-        inTx(async (tx) => {
-          const existing = await findOne(tx, articlesDef, ctx.params.id, ctx, { forUpdate: true });
-          if (!existing.is_published) throw conflict(MESSAGES.takeDownPublished);
-          const data = { is_published: false, take_down_reason: ctx.body.reason, taken_down_at: new Date().toISOString() };
-          const keys = Object.keys(data);
-          const row = await writeRecord({
-            def: articlesDef,
-            ctx,
-            db: tx,
-            existing,
-            data,
-            trusted: keys,
-            auditKeys: keys,
-            audit: 'take-down',
-            op: 'action',
-          });
-          return answer(tx, row, ctx);
-        }),
+      audit: 'take-down',
+      change(ctx, existing) {
+        if (!existing.is_published) throw conflict(MESSAGES.takeDownPublished);
+        return { is_published: false, take_down_reason: ctx.body.reason, taken_down_at: new Date().toISOString() };
+      },
     });
 
     router.add({
@@ -223,17 +183,18 @@ export default defineModule({
       response: entrySchema,
       message: 'Đã khôi phục phiên bản',
       handler: (ctx) =>
-        inTx(async (tx) => {
+        services.db.transaction(async (tx) => {
           const [rev] = await exec<{ article_id: number; snapshot: unknown }>(
             tx,
             sql`select article_id, snapshot from article_revisions where id = ${ctx.params.id}`,
           );
           if (!rev) throw notFound('Không tìm thấy phiên bản');
-          const existing = await findOne(tx, articlesDef, rev.article_id, ctx, { forUpdate: true });
+          const articles = resource('articles');
+          const existing = await articles.find(tx, rev.article_id, ctx, { forUpdate: true });
           const snap = (typeof rev.snapshot === 'string' ? JSON.parse(rev.snapshot) : rev.snapshot) as Record<string, unknown>;
           const data = Object.fromEntries(EDITABLE.filter((k) => k in snap).map((k) => [k, snap[k]]));
-          const row = await writeRecord({ def: articlesDef, ctx, db: tx, existing, data, audit: 'restore-revision' });
-          return answer(tx, row, ctx);
+          const row = await articles.update(ctx, tx, existing, data, { audit: 'restore-revision' });
+          return articles.entry(tx, row, ctx);
         }),
     });
   },

@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { recordSchema } from '../../core/resource-schema';
 import { attachRefs, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { safeHarvestOf, todayVn } from './rules';
 
@@ -38,9 +38,10 @@ async function diaryDatesOf(db: Db, batchId: number) {
 /**
  * The detail's 200 answer, written by fast-json-stringify: the batch and its diaries keyed exactly as
  * the generic read of each (test/culture-timeline.test.ts compares them); the timeline and the safe
- * harvest are small and written as they are.
+ * harvest are small and written as they are. Built at route registration: the records' keys include
+ * what the modules' presenters add, known once the extensions are installed.
  */
-const timelineSchema = {
+const timelineSchema = () => ({
   type: 'object',
   properties: {
     code: { type: 'integer' },
@@ -60,10 +61,9 @@ const timelineSchema = {
   },
   required: ['code', 'message', 'data'],
   additionalProperties: false,
-};
+});
 
 const CLOSED_MESSAGE = 'Lô sản xuất đã đóng, không thể chỉnh sửa';
-const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 /** Planned harvest cannot come before planting. */
 function checkDates(data: Record<string, unknown>, existing?: Record<string, unknown>) {
@@ -99,62 +99,46 @@ export default defineModule({
   },
   routes(router, services) {
     const tags = [batchesDef.label];
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'batches',
       url: '/api/admin/batches/change-status/:id',
-      access: { action: 'update', subject: 'manufacturing_batches' },
+      permission: 'update',
       summary: 'Chuyển trạng thái lô sản xuất (chỉ theo chiều tiến: kế hoạch → đang sản xuất → đã thu hoạch → đóng)',
       tags,
-      params: idParams,
       body: statusBody,
-      response: entryResponse,
       message: 'Đã chuyển trạng thái lô sản xuất',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const existing = await findOne(db, batchesDef, ctx.params.id, ctx, { forUpdate: true });
-          const next = nextBatchStatus(existing.status);
-          const wanted = ctx.body.status as string;
-          if (!next) throw conflict('Lô sản xuất đã đóng, không thể đổi trạng thái');
-          if (wanted !== next) {
-            const message = `Chỉ được chuyển lô từ "${batchStatusLabel(existing.status)}" sang "${batchStatusLabel(next)}"`;
-            throw badRequest([{ field: 'status', message }], message);
+      audit: 'change-status',
+      async change(ctx, existing, db) {
+        const next = nextBatchStatus(existing.status);
+        const wanted = ctx.body.status as string;
+        if (!next) throw conflict('Lô sản xuất đã đóng, không thể đổi trạng thái');
+        if (wanted !== next) {
+          const message = `Chỉ được chuyển lô từ "${batchStatusLabel(existing.status)}" sang "${batchStatusLabel(next)}"`;
+          throw badRequest([{ field: 'status', message }], message);
+        }
+        const data: Record<string, unknown> = { status: wanted };
+        const trusted = ['status'];
+        if (wanted === 'harvested') {
+          const day = ctx.body.harvest_date ? vnDay(ctx.body.harvest_date) : todayVn();
+          const planting = existing.planting_date ? vnDay(iso(existing.planting_date) as string) : null;
+          if (day > todayVn()) throw badRequest([{ field: 'harvest_date', message: 'Ngày thu hoạch không được ở tương lai' }]);
+          if (planting && day < planting) {
+            throw badRequest([{ field: 'harvest_date', message: `Ngày thu hoạch không được trước ngày gieo trồng (${dayText(planting)})` }]);
           }
-          const data: Record<string, unknown> = { status: wanted };
-          const trusted = ['status'];
-          if (wanted === 'harvested') {
-            const day = ctx.body.harvest_date ? vnDay(ctx.body.harvest_date) : todayVn();
-            const planting = existing.planting_date ? vnDay(iso(existing.planting_date) as string) : null;
-            if (day > todayVn()) throw badRequest([{ field: 'harvest_date', message: 'Ngày thu hoạch không được ở tương lai' }]);
-            if (planting && day < planting) {
-              throw badRequest([{ field: 'harvest_date', message: `Ngày thu hoạch không được trước ngày gieo trồng (${dayText(planting)})` }]);
-            }
-            // the applications recorded up to the end of the harvest day (UTC+7)
-            const until = new Date(Date.parse(`${day}T00:00:00+07:00`) + 86_400_000 - 1).toISOString();
-            const safe = await safeHarvestOf(db, existing.id as number, { until });
-            if (safe.safe_date && day < safe.safe_date) {
-              const message = earlyHarvestMessage(safe);
-              throw badRequest([{ field: 'harvest_date', message }], message);
-            }
-            data.harvest_date = `${day}T00:00:00Z`;
-            trusted.push('harvest_date');
+          // the applications recorded up to the end of the harvest day (UTC+7)
+          const until = new Date(Date.parse(`${day}T00:00:00+07:00`) + 86_400_000 - 1).toISOString();
+          const safe = await safeHarvestOf(db, existing.id as number, { until });
+          if (safe.safe_date && day < safe.safe_date) {
+            const message = earlyHarvestMessage(safe);
+            throw badRequest([{ field: 'harvest_date', message }], message);
           }
-          if (ctx.body.actual_yield !== undefined) data.actual_yield = ctx.body.actual_yield;
-          // no hooks: the closed-batch guard is for edits; this route is the one way the status moves
-          const row = await writeRecord({
-            def: batchesDef,
-            ctx,
-            db,
-            existing,
-            data,
-            trusted,
-            auditKeys: ['status', 'harvest_date', 'actual_yield'],
-            audit: 'change-status',
-            op: 'action',
-          });
-          await attachRefs(db, batchesDef, [row]);
-          return { entry: present(batchesDef, row, ctx) };
-        }),
+          data.harvest_date = `${day}T00:00:00Z`;
+          trusted.push('harvest_date');
+        }
+        // the yield is the client's, an editable field
+        if (ctx.body.actual_yield !== undefined) data.actual_yield = ctx.body.actual_yield;
+        return { data, trusted, auditKeys: ['status', 'harvest_date', 'actual_yield'] };
+      },
     });
     router.add({
       method: 'GET',
@@ -175,7 +159,7 @@ export default defineModule({
           ),
         diaries_total: z.number().int().nullable().describe('how many diaries the batch has; null without the permission to list diaries'),
       }),
-      serialize: timelineSchema,
+      serialize: timelineSchema(),
       async handler(ctx) {
         const db = services.db;
         const batch = await findOne(db, batchesDef, ctx.params.id, ctx);
