@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
-import { attachRefs, exec, findOne, present } from '../../core/resource-store';
+import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { writeRecord } from '../../core/write-path';
+import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { clearWebCache } from './web-answer';
 
@@ -139,10 +139,10 @@ export default defineModule({
               },
             ]);
           }
-          const row = await writeRecord({ def: librariesDef, ctx, db: tx, existing, data: { [field]: next }, auditKeys: [field], audit: 'reorder' });
-          clearWebCache();
-          await attachRefs(tx, librariesDef, [row]);
-          return { entry: present(librariesDef, row, ctx) };
+          // the libraries' afterWrite hook empties the public answers' cache
+          const libraries = resource('libraries');
+          const row = await libraries.update(ctx, tx, existing, { [field]: next }, { auditKeys: [field], audit: 'reorder' });
+          return libraries.entry(tx, row, ctx);
         }),
     });
 

@@ -7,8 +7,9 @@ import { type Ctx, defineModule } from '../../core/module';
 import { whereSql } from '../../core/resource-query';
 import { attachRefs, exec, findOne, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
-import { deleteRecord, echoedKeys, writeRecord } from '../../core/write-path';
+import { echoedKeys, writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 
 /** A stage as the process form sends it: its id when it exists already; its order is its place in the list. */
@@ -35,12 +36,13 @@ async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[
   if (errors.length) throw badRequest(errors);
   const kept = new Set(list.map((s) => s.id).filter((id) => id != null));
   for (const s of current) {
-    if (!kept.has(Number(s.id))) await deleteRecord({ def: stagesDef, ctx, db, existing: s });
+    if (!kept.has(Number(s.id))) await resource('stages').delete(ctx, db, s);
   }
   for (const [i, { id, ...s }] of list.entries()) {
     const data = { ...s, process_id: processId, position: i + 1 };
     const existing = id != null ? byId.get(id) : undefined;
-    await writeRecord({ def: stagesDef, ctx, db, existing, data, audit: existing ? 'update' : 'create' });
+    if (existing) await resource('stages').update(ctx, db, existing, data);
+    else await resource('stages').create(ctx, db, data);
   }
 }
 
@@ -126,8 +128,10 @@ export default defineModule({
           const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((s) => ids.includes(Number(s.id)));
           if (!same) throw badRequest([{ field: 'stage_ids', message: 'Danh sách phải gồm đúng các công đoạn của quy trình, mỗi công đoạn một lần' }]);
           const before = current.map((s) => Number(s.id));
+          const byId = new Map(current.map((s) => [Number(s.id), s]));
           for (const [i, id] of ids.entries()) {
-            await exec(db, sql`update stages set position = ${i + 1}, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${id}`);
+            const stage = byId.get(id) as Record<string, unknown>;
+            if (stage.position !== i + 1) await resource('stages').update(ctx, db, stage, { position: i + 1 }, { audit: 'reorder', auditKeys: ['position'] });
           }
           await ctx.audit(
             { action: 'reorder-stages', subject: 'processes', recordId: process.id as number, before: { stage_ids: before }, after: { stage_ids: ids } },
@@ -172,7 +176,7 @@ export default defineModule({
           const stages = await stagesOf(db, source.id as number);
           for (const s of stages) {
             const { id: _s, created_at: _sa, updated_at: _sb, created_by: _sc, updated_by: _sd, ...copy } = s;
-            await writeRecord({ def: stagesDef, ctx, db, data: { ...copy, process_id: row.id }, audit: 'create' });
+            await resource('stages').create(ctx, db, { ...copy, process_id: row.id });
           }
           return answer(db, ctx, row);
         }),
