@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerCacheOf } from '../src/core/answer-cache';
+import { exec } from '../src/db/sql';
 import { makeWard } from './accounts-helpers';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 import { postImport, workbook } from './import-helpers';
@@ -39,12 +40,20 @@ describe('answers kept on the embedded engine', () => {
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBeNull();
     const pl = t.database.pglite;
     if (!pl) return;
-    // PGlite's own method, past the watch of db/write-clock.ts (nothing in the app does this)
+    // PGlite's own method, past the watch of db/write-clock.ts (nothing in the app does this): not seen
+    // until the next watched statement
     await Object.getPrototypeOf(pl).query.call(pl, `update product_units set symbol = 'AN' where id = ${Number(id)}`);
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBeNull();
-    await t.database.query(sql`select 1`); // a read does not move the generation
-    expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBeNull();
-    await t.database.query(sql`update product_units set updated_at = updated_at where id = ${id}`);
+    // the next watched statement, a read, asks the engine, which tells the write made past the watch
+    const clock = t.database.writes;
+    await exec(t.database.db, sql`select 1`);
+    expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBe('AN');
+    // a read does not move the generation
+    const n = clock?.n;
+    await exec(t.database.db, sql`select 1`);
+    expect(clock?.n).toBe(n);
+    await exec(t.database.db, sql`update product_units set updated_at = updated_at where id = ${id}`);
+    expect(clock?.n).toBeGreaterThan(n ?? 0);
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBe('AN');
   });
 
@@ -84,15 +93,43 @@ describe('answers kept on the embedded engine', () => {
     const c = await call(t, 'POST', UNITS, { body: { name: 'Bộ nhớ ba' } });
     const id = c.body.data.entry.id;
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBeNull();
-    await t.database.query(sql`update product_units set symbol = 'BN3' where id = ${id}`);
+    await exec(t.database.db, sql`update product_units set symbol = 'BN3' where id = ${id}`);
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBe('BN3');
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`update product_units set symbol = 'BN3-TX' where id = ${id}`);
     });
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBe('BN3-TX');
     // a write hidden behind a SELECT (a CTE) is a write too
-    await t.database.query(sql`with u as (update product_units set symbol = 'BN3-CTE' where id = ${id} returning id) select id from u`);
+    await exec(t.database.db, sql`with u as (update product_units set symbol = 'BN3-CTE' where id = ${id} returning id) select id from u`);
     expect((await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol).toBe('BN3-CTE');
+  });
+
+  it('a writing function named nowhere in the app: the engine tells that it wrote, the next answer is fresh', async () => {
+    const c = await call(t, 'POST', UNITS, { body: { name: 'Bộ nhớ bốn' } });
+    const id = c.body.data.entry.id;
+    const symbol = async () => (await call(t, 'GET', `${UNITS}/${id}`)).body.data.entry.symbol;
+    expect(await symbol()).toBeNull();
+    // a new name each run, so no list of names anywhere could know it
+    const fn = `nns_test_${Math.random().toString(36).slice(2, 10)}`;
+    await exec(
+      t.database.db,
+      sql.raw(
+        `create function ${fn}(i int, s text) returns int language plpgsql as $$ begin update product_units set symbol = s where id = i; return i; end $$`,
+      ),
+    );
+    try {
+      expect(await symbol()).toBeNull();
+      // a plain SELECT of it, through the app's one way of running SQL
+      await exec(t.database.db, sql`select ${sql.raw(fn)}(${id}::int, 'BN4') as id`);
+      expect(await symbol()).toBe('BN4');
+      // and in a transaction
+      await t.database.db.transaction(async (tx) => {
+        await exec(tx, sql`select ${sql.raw(fn)}(${id}::int, 'BN4-TX') as id`);
+      });
+      expect(await symbol()).toBe('BN4-TX');
+    } finally {
+      await exec(t.database.db, sql.raw(`drop function ${fn}(int, text)`));
+    }
   });
 
   it('callers of different scopes never share an answer; an import and a scope change show at once', async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import type { WriteClock } from '../db/write-clock';
 import type { SessionUser } from './module';
 
 /** At most this many answers per database; the oldest goes first. */
@@ -7,10 +8,11 @@ const MAX_ANSWERS = 2000;
 /**
  * Answers of the generic list and read routes, kept on the embedded engine only (issue 11: PGlite runs
  * every statement in its one thread, 5–7 times slower than PostgreSQL). The process is PGlite's only
- * writer, so an answer stays true while the write generation (db/write-clock.ts: every statement that
- * is not one plain SELECT, from any caller, moves it) has not moved; it is kept only if the generation
- * did not move while it was read, and at most ANSWER_CACHE_SECONDS (a presenter may depend on the
- * time). The key holds the resource, the route, the caller (id, role, scope, province, ward) and the
+ * writer, so an answer stays true while the write generation (db/write-clock.ts: the engine's own
+ * transaction ids tell it that a statement or transaction wrote, from any caller) has not moved; it is
+ * kept only if the generation did not move and no statement that may write ran while it was read, and
+ * at most ANSWER_CACHE_SECONDS (a presenter may depend on the time); none is served while such a
+ * statement runs. The key holds the resource, the route, the caller (id, role, scope, province, ward) and the
  * validated query, and the route's permission is checked before the cache is asked. PostgreSQL has
  * other writers (other processes): nothing is kept there.
  */
@@ -18,13 +20,14 @@ export class AnswerCache {
   private entries = new Map<string, { gen: number; until: number; data: unknown }>();
 
   constructor(
-    private readonly clock: { readonly n: number },
+    private readonly clock: WriteClock,
     private readonly ttlMs: number,
   ) {}
 
   get(key: string): unknown {
     const e = this.entries.get(key);
-    if (!e) return undefined;
+    // a statement that may write is running: its outcome is not known yet
+    if (!e || this.clock.busy) return undefined;
     if (e.gen === this.clock.n && e.until > Date.now()) return e.data;
     this.entries.delete(key);
     return undefined;
@@ -36,7 +39,7 @@ export class AnswerCache {
   }
 
   set(key: string, mark: number, data: unknown) {
-    if (mark !== this.clock.n) return;
+    if (mark !== this.clock.n || this.clock.busy) return;
     if (this.entries.size >= MAX_ANSWERS) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { gen: mark, until: Date.now() + this.ttlMs, data });
   }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError, badRequest, forbidden } from './errors';
-import type { Ctx, ResourceHooks, Router, SessionUser } from './module';
+import type { Ctx, Router, SessionUser } from './module';
 import { col, whereSql } from './resource-query';
 import { exec, findOne } from './resource-store';
 import type { Services } from './services';
@@ -116,8 +116,7 @@ export async function runBulk(services: Services, def: ResourceDef, op: BulkOp, 
   let done = 0;
   for (const id of ids) {
     try {
-      await services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      await services.db.transaction(async (db) => {
         const existing = await findOne(db, def, id, ctx, { trashed: op.trashed, forUpdate: true });
         await op.run(db, existing, ctx, value);
       });

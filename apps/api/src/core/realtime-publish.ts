@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { exec } from '../db/sql';
 import type { Services } from './services';
 
 /** The channel events travel on between API processes (core/realtime.ts delivers them to sockets). */
@@ -87,7 +88,7 @@ export function payloadsOf(e: RealtimeEvent, at = new Date().toISOString()): str
  */
 export async function publish(s: Pick<Services, 'database'>, event: RealtimeEvent, tx?: Db): Promise<void> {
   const db = tx ?? s.database.db;
-  for (const p of payloadsOf(event)) await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${p})`);
+  for (const p of payloadsOf(event)) await exec(db, sql`select pg_notify(${EVENTS_CHANNEL}, ${p})`);
 }
 
 export const PERMISSIONS_CHANGED_TITLE = 'Quyền của bạn vừa được cập nhật';

@@ -9,7 +9,7 @@ import { badRequest } from './errors';
 import { exportResource } from './export';
 import { registerImport } from './import';
 import { defineJob, jobAnswer, startJob } from './jobs';
-import type { Ctx, ResourceHooks, Router } from './module';
+import type { Ctx, Router } from './module';
 import { type PageAnchors, pageAnchorsOf } from './page-anchors';
 import {
   COUNT_CAP,
@@ -314,8 +314,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       response: entrySchema,
       message: 'Thêm mới thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const row = await writeRecord({ def, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
           await attachRefs(db, def, [row]);
           return { entry: present(def, row, ctx) };
@@ -336,8 +335,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       response: entrySchema,
       message: 'Cập nhật thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           const row = await writeRecord({ def, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
           await attachRefs(db, def, [row]);
@@ -355,8 +353,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       params: idParams,
       message: 'Xóa thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           await deleteRecord({ def, ctx, db, existing });
           return { id: ctx.params.id, soft: def.softDelete };
@@ -374,8 +371,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       response: entrySchema,
       message: 'Khôi phục thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
           const row = await writeRecord({
             def,
@@ -405,8 +401,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       response: entrySchema,
       message: 'Cập nhật thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
           let value: unknown;
           if (action.kind === 'set') value = action.value;

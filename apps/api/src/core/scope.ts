@@ -2,6 +2,7 @@ import type { ResourceDef } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { exec } from '../db/sql';
 import { AppError } from './errors';
 import type { SessionUser } from './module';
 
@@ -121,8 +122,7 @@ const refuseOn = (field: string, message: string) => new AppError(400, message, 
 
 /** Whether a ward lies in a province. */
 async function wardInProvince(db: Db, wardId: number, provinceId: number): Promise<boolean> {
-  const r = (await db.execute(sql`select 1 from wards where id = ${wardId} and province_id = ${provinceId}`)) as unknown as { rows: unknown[] };
-  return r.rows.length > 0;
+  return (await exec(db, sql`select 1 from wards where id = ${wardId} and province_id = ${provinceId}`)).length > 0;
 }
 
 /**

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { isTransientKey, localStorage, type Storage } from '../lib/storage';
 import type { Database, Db } from './client';
 import { knownMigrations, migrateIn } from './migrate';
+import { exec } from './sql';
 
 /**
  * Backup and restore made by the app itself, the same on PGlite and PostgreSQL (no pg_dump): one
@@ -38,13 +39,11 @@ export interface Manifest {
   files: number;
 }
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const q = async <T = Record<string, unknown>>(db: Db, s: SQL) => rowsOf<T>(await db.execute(s));
 const ident = (n: string) => sql.identifier(n);
 
 /** Tables of the public schema, parents before children (foreign keys), with their writable columns. */
 async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> {
-  const cols = await q<{ table_name: string; column_name: string }>(
+  const cols = await exec<{ table_name: string; column_name: string }>(
     db,
     sql`select c.table_name, c.column_name
     from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -56,7 +55,7 @@ async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> 
   );
   const byTable = new Map<string, string[]>();
   for (const c of cols) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
-  const fks = await q<{ child: string; parent: string }>(
+  const fks = await exec<{ child: string; parent: string }>(
     db,
     sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
     from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`,
@@ -78,7 +77,7 @@ async function tablesOf(db: Db): Promise<{ name: string; columns: string[] }[]> 
 
 /** Partitions of the public schema's partitioned tables, with their bounds as SQL. */
 async function partitionsOf(db: Db) {
-  return q<{ name: string; parent: string; bound: string }>(
+  return exec<{ name: string; parent: string; bound: string }>(
     db,
     sql`select c.relname as name, p.relname as parent, pg_get_expr(c.relpartbound, c.oid) as bound
     from pg_class c join pg_inherits i on i.inhrelid = c.oid join pg_class p on p.oid = i.inhparent
@@ -112,25 +111,24 @@ export async function backupTo(database: Database, store: Store, file: string): 
   const stage = fs.mkdtempSync(path.join(path.dirname(path.resolve(file)), '.nns-backup-'));
   try {
     fs.mkdirSync(path.join(stage, 'db'));
-    const manifest = await database.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const manifest = await database.db.transaction(async (db) => {
       // one snapshot for all tables; read only
-      await db.execute(sql`set transaction isolation level repeatable read, read only`);
-      const migrations = (await q<{ hash: string }>(db, sql`select hash from app_migrations order by created_at, hash`)).map((r) => r.hash);
+      await exec(db, sql`set transaction isolation level repeatable read, read only`);
+      const migrations = (await exec<{ hash: string }>(db, sql`select hash from app_migrations order by created_at, hash`)).map((r) => r.hash);
       const tables: TableInfo[] = [];
       for (const t of await tablesOf(db)) {
         if (t.name === 'app_migrations') continue; // the migration state is in the manifest
         const fd = fs.openSync(path.join(stage, 'db', `${t.name}.jsonl`), 'w');
         let rows = 0;
         try {
-          await db.execute(sql`declare nns_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(t.name)} t`);
+          await exec(db, sql`declare nns_backup no scroll cursor for select row_to_json(t)::text as j from ${ident(t.name)} t`);
           for (;;) {
-            const batch = await q<{ j: string }>(db, sql.raw(`fetch ${FETCH} from nns_backup`));
+            const batch = await exec<{ j: string }>(db, sql.raw(`fetch ${FETCH} from nns_backup`));
             if (!batch.length) break;
             fs.writeSync(fd, `${batch.map((r) => r.j).join('\n')}\n`);
             rows += batch.length;
           }
-          await db.execute(sql`close nns_backup`);
+          await exec(db, sql`close nns_backup`);
         } finally {
           fs.closeSync(fd);
         }
@@ -224,25 +222,24 @@ export async function restoreFrom(database: Database, store: Store, file: string
     let rows = 0;
     // rows are loaded into the schema they were made with, then migrated forward with the database,
     // so a migration that moves data (a backfill, a repair) also moves the restored rows
-    await database.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await database.db.transaction(async (tx) => {
       await migrateIn(tx, { only: new Set(manifest.migrations) });
       // references cross in both directions (created_by → users, users → roles → users) and within a
       // table: the foreign keys are set aside while the rows load and put back (and so checked) after
-      const fks = await q<{ tbl: string; name: string; def: string }>(
+      const fks = await exec<{ tbl: string; name: string; def: string }>(
         tx,
         sql`select c.conrelid::regclass::text as tbl, c.conname as name, pg_get_constraintdef(c.oid) as def
         from pg_constraint c join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = current_schema() and c.conparentid = 0`,
       );
-      for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} drop constraint ${ident(f.name)}`);
+      for (const f of fks) await exec(tx, sql`alter table ${sql.raw(f.tbl)} drop constraint ${ident(f.name)}`);
       // triggers that keep roll-ups (scans → scan_daily) stand aside: the roll-ups are restored as they were
-      await tx.execute(sql`select set_config('nns.restoring', 'on', true)`);
+      await exec(tx, sql`select set_config('nns.restoring', 'on', true)`);
       // the partitions the rows were in (their foreign keys come with the parent's, put back below)
       for (const p of manifest.partitions ?? []) {
         // the bound is SQL text from the file: only DEFAULT or a plain range of quoted constants passes
         if (!/^(DEFAULT|FOR VALUES FROM \('[^';]*'\) TO \('[^';]*'\))$/.test(p.bound))
           throw new RestoreRefused(`phân vùng ${p.name} trong bản sao lưu không hợp lệ`);
-        await tx.execute(sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`);
+        await exec(tx, sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`);
       }
       const current = new Map((await tablesOf(tx)).map((t) => [t.name, new Set(t.columns)]));
       for (const t of manifest.tables) {
@@ -251,10 +248,13 @@ export async function restoreFrom(database: Database, store: Store, file: string
         const cols = t.columns.filter((c) => have.has(c));
         const list = sql.join(cols.map(ident), sql`, `);
         const insert = (json: string) =>
-          tx.execute(sql`insert into ${ident(t.name)} (${list}) overriding system value
-          select ${list} from json_populate_recordset(null::${ident(t.name)}, ${json}::json)`);
+          exec(
+            tx,
+            sql`insert into ${ident(t.name)} (${list}) overriding system value
+          select ${list} from json_populate_recordset(null::${ident(t.name)}, ${json}::json)`,
+          );
         // rows a migration seeded (the national wastewater limits of 0012) are in the backup as the users left them
-        await tx.execute(sql`delete from ${ident(t.name)}`);
+        await exec(tx, sql`delete from ${ident(t.name)}`);
         const lines = readline.createInterface({ input: fs.createReadStream(path.join(stage, 'db', `${t.name}.jsonl`)), crlfDelay: Infinity });
         let batch: string[] = [];
         for await (const line of lines) {
@@ -269,13 +269,13 @@ export async function restoreFrom(database: Database, store: Store, file: string
         if (batch.length) await insert(`[${batch.join(',')}]`);
         rows += batch.length;
       }
-      for (const f of fks) await tx.execute(sql`alter table ${sql.raw(f.tbl)} add constraint ${ident(f.name)} ${sql.raw(f.def)}`);
+      for (const f of fks) await exec(tx, sql`alter table ${sql.raw(f.tbl)} add constraint ${ident(f.name)} ${sql.raw(f.def)}`);
       // the backup's sessions and reset links were handed out by the server it came from (which may still
       // run, or have leaked them): a restored system starts with none, everyone signs in again
-      await tx.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
-      await tx.execute(sql`update password_resets set used_at = now() where used_at is null`);
+      await exec(tx, sql`update sessions set revoked_at = now() where revoked_at is null`);
+      await exec(tx, sql`update password_resets set used_at = now() where used_at is null`);
       // serial and identity columns continue after the restored rows
-      const seqs = await q<{ t: string; c: string; seq: string }>(
+      const seqs = await exec<{ t: string; c: string; seq: string }>(
         tx,
         sql`select table_name as t, column_name as c,
           pg_get_serial_sequence(quote_ident(table_name), column_name) as seq
@@ -283,7 +283,7 @@ export async function restoreFrom(database: Database, store: Store, file: string
       );
       for (const s of seqs) {
         if (!s.seq) continue;
-        await tx.execute(sql`select setval(${s.seq}::regclass, coalesce((select max(${ident(s.c)}) from ${ident(s.t)}), 0) + 1, false)`);
+        await exec(tx, sql`select setval(${s.seq}::regclass, coalesce((select max(${ident(s.c)}) from ${ident(s.t)}), 0) + 1, false)`);
       }
       // (forward: false leaves the database as the backup's version made it: the upgrade test starts there)
       if (o.forward !== false) await migrateIn(tx);

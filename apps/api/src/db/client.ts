@@ -2,19 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../lib/pool-size';
 import { lockDataDir } from './data-lock';
 import { makeOwnerOnly, mkdirOwnerOnly } from './owner-only';
 import { setSharedReads } from './shared-read';
+import { type Db, dbOnPglite, dbOnPool, exec } from './sql';
 import { type WriteClock, watchWrites } from './write-clock';
 
 // timestamptz and bigint come back as JS values both drivers agree on
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+export type { Db };
 
 export interface Database {
   db: Db;
@@ -31,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
   /** a second process must not open the same PGlite directory */
   pglite?: PGlite;
-  /** PGlite only: moves with every statement that is not one plain read (db/write-clock.ts; core/answer-cache.ts) */
+  /** PGlite only: moves once a statement or transaction wrote, as the engine tells (db/write-clock.ts; core/answer-cache.ts) */
   writes?: WriteClock;
   pool?: pg.Pool;
 }
@@ -89,16 +88,13 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
     // database, a restart) may report a second error after its query has failed, which would end
     // the process. The query itself still fails, and the pool drops the client as unqueryable.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool) as unknown as Db;
+    const db = dbOnPool(pool);
     const listeners: Listener[] = [];
     return {
       db,
       kind: 'postgres',
       pool,
-      async query(q) {
-        const r = await db.execute(q);
-        return (r as unknown as { rows: never[] }).rows;
-      },
+      query: (q) => exec(db, q),
       listen(channel, onMessage, onState) {
         listeners.push(pgListener(url, channel, onMessage, onState));
       },
@@ -113,11 +109,7 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
   // DATA_DIR and the database's directory: owner only (owner-only.ts)
   if (!dir.startsWith('memory://')) mkdirOwnerOnly(path.dirname(path.resolve(dir)));
   // loaded only for the embedded engine: its module alone adds about 45 MB to a process on PostgreSQL
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   // one process per data directory (data-lock.ts), taken before PGlite touches a file
   const lock = dir.startsWith('memory://') ? null : lockDataDir(dir, o.purpose ?? 'máy chủ');
   let client: PGlite;
@@ -135,17 +127,14 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
   }
   if (lock) makeOwnerOnly(dir);
   // before drizzle or anyone else holds the client: every statement passes the watch
-  const writes = watchWrites(client);
-  const db = drizzlePglite(client) as unknown as Db;
+  const { clock: writes, read } = await watchWrites(client);
+  const db = await dbOnPglite(client, read);
   return {
     db,
     kind: 'pglite',
     pglite: client,
     writes,
-    async query(q) {
-      const r = await db.execute(q);
-      return (r as unknown as { rows: never[] }).rows;
-    },
+    query: (q) => exec(db, q),
     listen(channel, onMessage, onState) {
       // one process owns a PGlite directory: its notifications are delivered in this process
       client.listen(channel, onMessage).then(

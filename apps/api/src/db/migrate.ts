@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from './client';
 import { installSessionNotify } from './session-notify';
+import { exec } from './sql';
 import { installWritesNotify } from './writes-notify';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -45,27 +46,28 @@ type Tx = Database['db'];
  */
 export async function migrateIn(tx: Tx, o: MigrateOptions = {}): Promise<{ applied: number; fresh: boolean }> {
   const migrations = knownMigrations();
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
-  await tx.execute(sql`create extension if not exists pg_trgm`);
-  await tx.execute(
+  await exec(tx, sql`select pg_advisory_xact_lock(${LOCK_KEY})`);
+  await exec(tx, sql`create extension if not exists pg_trgm`);
+  await exec(
+    tx,
     sql`create table if not exists app_migrations (hash text primary key, created_at bigint not null, applied_at timestamptz not null default now())`,
   );
-  await tx.execute(sql`alter table app_migrations add column if not exists tag text`);
-  const done = (await tx.execute(sql`select hash, tag from app_migrations`)) as unknown as { rows: { hash: string; tag: string | null }[] };
-  const seen = new Set(done.rows.map((r) => r.hash));
+  await exec(tx, sql`alter table app_migrations add column if not exists tag text`);
+  const done = await exec<{ hash: string; tag: string | null }>(tx, sql`select hash, tag from app_migrations`);
+  const seen = new Set(done.map((r) => r.hash));
   const known = new Set(migrations.map((m) => m.hash));
-  const unknown = done.rows.filter((r) => !known.has(r.hash));
+  const unknown = done.filter((r) => !known.has(r.hash));
   if (unknown.length) throw new DowngradeRefused(unknown);
   const fresh = seen.size === 0;
   let applied = 0;
   for (const m of migrations) {
     if (seen.has(m.hash)) {
-      await tx.execute(sql`update app_migrations set tag = ${m.tag} where hash = ${m.hash} and tag is null`);
+      await exec(tx, sql`update app_migrations set tag = ${m.tag} where hash = ${m.hash} and tag is null`);
       continue;
     }
     if (o.only && !o.only.has(m.hash)) continue;
-    for (const stmt of m.sql) if (stmt.trim()) await tx.execute(sql.raw(stmt));
-    await tx.execute(sql`insert into app_migrations (hash, created_at, tag) values (${m.hash}, ${m.folderMillis}, ${m.tag})`);
+    for (const stmt of m.sql) if (stmt.trim()) await exec(tx, sql.raw(stmt));
+    await exec(tx, sql`insert into app_migrations (hash, created_at, tag) values (${m.hash}, ${m.folderMillis}, ${m.tag})`);
     applied++;
   }
   // (a restore loading rows at an older level leaves the triggers to the forward migration: they name today's columns)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { exec } from './sql';
 
 /** The channel every change that can alter a signed-in session is announced on (core/session-cache.ts). */
 export const SESSIONS_CHANNEL = 'nns_sessions';
@@ -28,11 +29,9 @@ interface Installed {
   triggers: { name: string; table: string; type: number; enabled: string; fn: string; columns: string[] }[] | null;
 }
 
-const rowsOf = async <T>(tx: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-
 /** Whether the function and every trigger are in place as declared above (read from the catalogue, no table lock). */
 async function upToDate(tx: Db): Promise<boolean> {
-  const [r] = await rowsOf<Installed>(
+  const [r] = await exec<Installed>(
     tx,
     sql`select
       (select p.prosrc from pg_proc p join pg_language l on l.oid = p.prolang
@@ -74,10 +73,10 @@ async function upToDate(tx: Db): Promise<boolean> {
  */
 export async function installSessionNotify(tx: Db): Promise<boolean> {
   if (await upToDate(tx)) return false;
-  await tx.execute(sql.raw(`create or replace function ${FUNCTION}() returns trigger language plpgsql as $$${FUNCTION_BODY}$$`));
+  await exec(tx, sql.raw(`create or replace function ${FUNCTION}() returns trigger language plpgsql as $$${FUNCTION_BODY}$$`));
   for (const { table, events, columns } of TRIGGERS) {
     const on = events.map((e) => (e === 'update' && columns ? `update of ${columns.join(', ')}` : e)).join(' or ');
-    await tx.execute(sql.raw(`create or replace trigger ${table}_notify_sessions after ${on} on ${table} for each statement execute function ${FUNCTION}()`));
+    await exec(tx, sql.raw(`create or replace trigger ${table}_notify_sessions after ${on} on ${table} for each statement execute function ${FUNCTION}()`));
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { exec } from './sql';
 
 /** The channel every committed write to a generic resource's table is announced on, the table's name as payload (core/page-anchors.ts). */
 export const WRITES_CHANNEL = 'nns_writes';
@@ -21,17 +22,16 @@ interface Installed {
 
 /** Whether the function and every trigger are in place (read from the catalogue, no table lock). */
 async function upToDate(tx: Db, tables: string[]): Promise<boolean> {
-  const [r] = (
-    (await tx.execute(
-      sql`select
+  const [r] = await exec<Installed>(
+    tx,
+    sql`select
       (select p.prosrc from pg_proc p join pg_language l on l.oid = p.prolang
         where p.proname = ${FUNCTION} and p.pronamespace = current_schema()::regnamespace and p.pronargs = 0
           and p.prorettype = 'trigger'::regtype and l.lanname = 'plpgsql') as body,
       (select json_agg(json_build_object('name', t.tgname, 'table', c.relname, 'type', t.tgtype, 'enabled', t.tgenabled, 'fn', p.proname))
         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
         where not t.tgisinternal and c.relnamespace = current_schema()::regnamespace and t.tgname like ${'%_notify_writes'}) as triggers`,
-    )) as unknown as { rows: Installed[] }
-  ).rows;
+  );
   if (r.body !== FUNCTION_BODY) return false;
   const have = r.triggers ?? [];
   return tables.every((table) => {
@@ -51,9 +51,10 @@ async function upToDate(tx: Db, tables: string[]): Promise<boolean> {
 export async function installWritesNotify(tx: Db): Promise<boolean> {
   const tables = writesNotifyTables();
   if (await upToDate(tx, tables)) return false;
-  await tx.execute(sql.raw(`create or replace function ${FUNCTION}() returns trigger language plpgsql as $$${FUNCTION_BODY}$$`));
+  await exec(tx, sql.raw(`create or replace function ${FUNCTION}() returns trigger language plpgsql as $$${FUNCTION_BODY}$$`));
   for (const table of tables) {
-    await tx.execute(
+    await exec(
+      tx,
       sql.raw(
         `create or replace trigger ${table}_notify_writes after insert or update or delete or truncate on ${table} for each statement execute function ${FUNCTION}()`,
       ),

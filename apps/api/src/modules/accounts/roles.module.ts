@@ -105,8 +105,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     body: createBody,
     message: 'Thêm mới thành công',
     handler: (ctx) =>
-      services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      services.db.transaction(async (db) => {
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
         const row = await writeRecord({
           def: rolesDef,
@@ -142,8 +141,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     bodyIgnores: echoedKeys(rolesDef, { presentedKeys: ['is_full', 'users_count', 'holders'] }),
     message: 'Cập nhật thành công',
     handler: (ctx) =>
-      services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      services.db.transaction(async (db) => {
         const existing = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
         const row = await writeRecord({
@@ -173,8 +171,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     body: permsBody,
     message: 'Cập nhật phân quyền thành công',
     handler: (ctx) =>
-      services.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+      services.db.transaction(async (db) => {
         const role = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
         const perms = await setPermissions(db, ctx, role, ctx.body.permissions);
         await exec(db, updateSql(rolesDef, ctx.params.id, { updated_at: new Date().toISOString(), updated_by: me(ctx).id }));

@@ -205,7 +205,7 @@ export default defineModule({
    * rice and pangasius producers, and two regions over them.
    */
   async seedDemo(services) {
-    await services.db.transaction((tx) => ensureOfficialUnits(tx as unknown as Db).then(() => undefined));
+    await services.db.transaction((tx) => ensureOfficialUnits(tx).then(() => undefined));
     const rows = await exec<{ id: number; code: string }>(services.db, sql`select id, code from provinces where code in ('68', '91', '92')`);
     const p = new Map(rows.map((r) => [r.code, r.id]));
     const lamDong = p.get('68');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 
 /** The columns of a user that may leave the server: never the password hash. */
 export const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.phone, u.avatar, u.role_id, u.scope, u.province_id, u.ward_id,
@@ -67,7 +67,6 @@ export async function presentUser(database: Database, userId: number, o: { ward?
 }
 
 /** Raw rows of a statement run inside a transaction. */
-export const rowsOf = async <T>(tx: Db, q: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** The shapes answered, for the OpenAPI document (the presenter above builds them). */
 export const userEntrySchema = z.object({

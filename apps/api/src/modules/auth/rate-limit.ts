@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { tooMany } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { Db } from '../../db/client';
+import { exec } from '../../db/sql';
 
 /**
  * Attempt counters kept in the `login_attempts` table, so every API process sees the same counts.
@@ -100,8 +100,6 @@ interface KeyState {
   wait: number;
 }
 
-const rowsOf = async <T>(tx: Db, q: SQL): Promise<T[]> => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
-
 /**
  * One try at a reservation. `count`: the row is a counted attempt straight away (every request
  * counts, as for reset requests); otherwise it is pending until fail() or release().
@@ -113,12 +111,12 @@ async function tryReserve(s: Services, limits: Limit[], count: boolean): Promise
       limits.map((l) => sql`hashtext(${l.key}::text)`),
       sql`, `,
     );
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, h) from (select unnest(array[${hashes}]) as h order by 1) s`);
+    await exec(tx, sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, h) from (select unnest(array[${hashes}]) as h order by 1) s`);
     const lim = sql.join(
       limits.map((l) => sql`(${l.key}::text, ${l.max}::int, ${l.windowMinutes}::int, ${l.progressive?.capSeconds ?? 0}::int)`),
       sql`, `,
     );
-    const [r] = await rowsOf<{ states: KeyState[]; ids: number[] | null }>(
+    const [r] = await exec<{ states: KeyState[]; ids: number[] | null }>(
       tx,
       sql`with lim (key, max, mins, cap) as (values ${lim}),
       counted as (

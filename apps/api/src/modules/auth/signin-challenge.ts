@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../core/services';
+import { exec } from '../../db/sql';
 import { hmac, serverKey } from './server-keys';
 
 /**
@@ -80,10 +81,9 @@ export async function redeemSolution(s: Services, payload: string): Promise<bool
   // once only: under a lock per challenge, a used one is remembered until it would have expired anyway
   const key = `challenge-used:${v.challenge}`;
   return s.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}::text))`);
-    const r = (await tx.execute(sql`select 1 from login_attempts where key = ${key} limit 1`)) as unknown as { rows: unknown[] };
-    if (r.rows.length) return false;
-    await tx.execute(sql`insert into login_attempts (key, at) values (${key}, to_timestamp(${expires}))`);
+    await exec(tx, sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${key}::text))`);
+    if ((await exec(tx, sql`select 1 from login_attempts where key = ${key} limit 1`)).length) return false;
+    await exec(tx, sql`insert into login_attempts (key, at) values (${key}, to_timestamp(${expires}))`);
     return true;
   });
 }

@@ -121,8 +121,7 @@ export default defineModule({
       response: z.object({ entry: z.record(z.string(), z.unknown()) }),
       message: 'Đã lưu thứ tự',
       handler: (ctx) =>
-        services.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        services.db.transaction(async (tx) => {
           const existing = await findOne(tx, librariesDef, ctx.params.id, ctx, { forUpdate: true });
           const field = existing.kind === 'documents' ? 'documents' : 'images';
           const now = ((existing[field] as string[] | null) ?? []).map(String);

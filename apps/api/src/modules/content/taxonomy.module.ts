@@ -78,8 +78,7 @@ export default defineModule({
       body: ensureBody,
       response: z.object({ entries: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })) }),
       handler: (ctx) =>
-        services.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        services.db.transaction(async (tx) => {
           const out: { id: number; name: string; slug: string }[] = [];
           for (const name of [...new Set(ctx.body.names)]) {
             const [found] = await exec<{ id: number; name: string; slug: string }>(

@@ -80,8 +80,7 @@ export default defineModule({
       response: entryResponse,
       message: 'Thêm mới thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const { stages, ...data } = ctx.body as ProcessBody;
           const row = await writeRecord({ def: processesDef, ctx, db, data, audit: 'create' });
           await saveStages(db, ctx, row.id as number, stages ?? []);
@@ -100,8 +99,7 @@ export default defineModule({
       response: entryResponse,
       message: 'Cập nhật thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const existing = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
           const { stages, ...data } = ctx.body as ProcessBody;
           const row = await writeRecord({ def: processesDef, ctx, db, existing, data, audit: 'update' });
@@ -120,8 +118,7 @@ export default defineModule({
       response: entryResponse,
       message: 'Đã sắp xếp lại công đoạn',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const process = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
           const current = await stagesOf(db, process.id as number);
           const ids = ctx.body.stage_ids;
@@ -157,8 +154,7 @@ export default defineModule({
       response: entryResponse,
       message: 'Đã sao chép quy trình',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           // a template (no manufacture) is open to every producer to copy; another's process only inside the scope
           const [source] = await exec(
             db,

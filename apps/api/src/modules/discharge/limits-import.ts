@@ -8,7 +8,6 @@ import type { Ctx, ResourceHooks } from '../../core/module';
 import { exec, selectList } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
-import type { Db } from '../../db/client';
 
 /** The limits sheet: a row is named by its standard, column and parameter together (the table's unique key). */
 const sheetDef: ResourceDef = { ...limitsDef, config: { ...limitsDef.config, import: { key: 'standard_code' } } };
@@ -78,7 +77,7 @@ export async function importLimits(services: Services, ctx: Ctx, hooks: Resource
           continue;
         }
         try {
-          const row = await tx.transaction(async (sp) => writeRecord({ def: limitsDef, ctx, db: sp as unknown as Db, existing, data, audit: 'import' }));
+          const row = await tx.transaction(async (sp) => writeRecord({ def: limitsDef, ctx, db: sp, existing, data, audit: 'import' }));
           if (existing) s.updated++;
           else s.created++;
           s.rows.push({ row: r.row, key, action: existing ? 'update' : 'create', id: row.id as number });

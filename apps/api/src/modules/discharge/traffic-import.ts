@@ -9,7 +9,6 @@ import type { Ctx } from '../../core/module';
 import { exec, findOne, iso, selectList } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
-import type { Db } from '../../db/client';
 import { constructOf, judge, limitsOf, notifyExceedance } from './judge';
 
 /** The sheet of one work's flows: every field but the work (the route names it), keyed by the day measured. */
@@ -79,7 +78,7 @@ export async function importFlows(services: Services, ctx: Ctx, constructId: num
             writeRecord({
               def: trafficDef,
               ctx,
-              db: sp as unknown as Db,
+              db: sp,
               existing,
               data,
               trusted: ['status', 'exceeded'],

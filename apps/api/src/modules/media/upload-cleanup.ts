@@ -5,7 +5,6 @@ import { writeAudit } from '../../core/audit';
 import { col } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
 import type { Services } from '../../core/services';
-import type { Db } from '../../db/client';
 import { thumbKeyOf } from './media-types';
 
 /** An upload no record names is removed once it is this old (a form may stay open a while). */
@@ -51,8 +50,7 @@ export async function cleanupUploads(s: Pick<Services, 'database' | 'storage' | 
   let after = 0;
   let total = 0;
   for (;;) {
-    const claimed = await s.database.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const claimed = await s.database.db.transaction(async (tx) => {
       const rows = await exec<{ id: number; key: string; mime: string }>(
         tx,
         sql`select u.id, u.key, u.mime from uploads u

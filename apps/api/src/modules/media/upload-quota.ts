@@ -52,9 +52,8 @@ export async function checkUploadQuota(db: Db, config: QuotaConfig, userId: numb
  */
 export async function withinUploadQuota<T>(db: Db, config: QuotaConfig, userId: number | null, size: number, insert: (tx: Db) => Promise<T>): Promise<T> {
   if (userId == null || (!config.UPLOAD_QUOTA_FILES_PER_DAY && !config.UPLOAD_QUOTA_MB_PER_DAY)) return insert(db);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, ${userId}::int)`);
+  return db.transaction(async (tx) => {
+    await exec(tx, sql`select pg_advisory_xact_lock(${QUOTA_LOCK_CLASS}::int, ${userId}::int)`);
     await checkUploadQuota(tx, config, userId, size);
     return insert(tx);
   });

@@ -57,8 +57,7 @@ export async function evaluateAlerts(
   const nowIso = now.toISOString();
   const raised: { station_id: number; kind: string }[] = [];
   let cleared = 0;
-  await s.database.db.transaction(async (t) => {
-    const db = t as unknown as Db;
+  await s.database.db.transaction(async (db) => {
     const band = await exec<Due>(
       db,
       sql`select m.id, m.code, m.name, m.type, m.ward_id, st.band1_since as since from monitoring_station_state st join monitorings m on m.id = st.station_id

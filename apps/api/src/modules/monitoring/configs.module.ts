@@ -109,8 +109,7 @@ export default defineModule({
             if (errors.length) throw badRequest(errors, errors[0].message);
             return (
               services.db
-                .transaction(async (t) => {
-                  const tx = t as unknown as Db;
+                .transaction(async (tx) => {
                   if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
                     throw badRequest([{ field: 'ward_id', message: 'Phường/xã không tồn tại' }]);
                   // the bands in force before (the ward's own, or those it fell back to), for the system log
@@ -123,11 +122,13 @@ export default defineModule({
                       : sql`select id, config from monitoring_configs where type = ${type} and ward_id = ${wardId} for update`,
                   );
                   if (before)
-                    await tx.execute(
+                    await exec(
+                      tx,
                       sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
                     );
                   else
-                    await tx.execute(
+                    await exec(
+                      tx,
                       sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${type}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
                     );
                   await ctx.audit(

@@ -61,7 +61,7 @@ async function checkCode(data: Record<string, unknown>, tx: Db, exceptId?: numbe
   const c = data.code;
   if (!INSECT_CODE_RE.test(c)) throw fieldError('code', 'Mã chỉ gồm chữ không dấu, số và dấu gạch dưới, bắt đầu bằng chữ (vd. lepidoptera)');
   if (c.toLowerCase() === 'density') throw fieldError('code', "Mã 'density' dành cho mật độ tổng");
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('insect_orders.code'))`);
+  await exec(tx, sql`select pg_advisory_xact_lock(hashtext('insect_orders.code'))`);
   const [same] = await exec<{ code: string; name: string }>(
     tx,
     sql`select code, name from insect_orders where lower(code) = ${c.toLowerCase()} ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
@@ -251,8 +251,7 @@ export default defineModule({
         if (errors.length) throw badRequest(errors, errors[0].message);
         return (
           db
-            .transaction(async (t) => {
-              const tx = t as unknown as Db;
+            .transaction(async (tx) => {
               if (wardId != null && !(await exec(tx, sql`select 1 from wards where id = ${wardId}`)).length)
                 throw fieldError('ward_id', 'Phường/xã không tồn tại');
               const [before] = await exec<{ id: number; config: { parameters: Record<string, unknown> } | string }>(
@@ -269,11 +268,13 @@ export default defineModule({
                 : (await configInForce(tx, INSECT, wardId)).config;
               const config = { parameters: { ...base.parameters, [order.code]: ctx.body.ranges } };
               if (before)
-                await tx.execute(
+                await exec(
+                  tx,
                   sql`update monitoring_configs set config = ${JSON.stringify(config)}::jsonb, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${before.id}`,
                 );
               else
-                await tx.execute(
+                await exec(
+                  tx,
                   sql`insert into monitoring_configs (type, ward_id, config, updated_by) values (${INSECT}, ${wardId}, ${JSON.stringify(config)}::jsonb, ${ctx.user?.id ?? null})`,
                 );
               await ctx.audit(

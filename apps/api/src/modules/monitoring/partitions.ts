@@ -25,8 +25,9 @@ export async function ensurePartitions(database: Database, dates: Iterable<Date>
     const m = d.getUTCMonth();
     // several processes may make the same month at once: one at a time, under a transaction lock
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('monitoring_readings_partitions'))`);
-      await tx.execute(
+      await exec(tx, sql`select pg_advisory_xact_lock(hashtext('monitoring_readings_partitions'))`);
+      await exec(
+        tx,
         sql.raw(
           `create table if not exists monitoring_readings_p${k} partition of monitoring_readings for values from ('${monthStart(y, m)}') to ('${monthStart(y, m + 1)}')`,
         ),
@@ -58,7 +59,7 @@ export async function dropExpired(database: Database, months: number, now = new 
   for (const { name } of rows) {
     const k = /^monitoring_readings_p(\d{6})$/.exec(name)?.[1];
     if (!k || k >= limit) continue;
-    await database.db.execute(sql.raw(`drop table if exists ${name}`));
+    await exec(database.db, sql.raw(`drop table if exists ${name}`));
     made.get(database)?.delete(k);
     dropped.push(name);
   }

@@ -6,7 +6,6 @@ import { defineModule } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { scopeOf } from '../../core/scope';
-import type { Db } from '../../db/client';
 
 const tags = ['Thống kê tem'];
 const id = (label: string) =>
@@ -95,8 +94,7 @@ export default defineModule({
       body: clearBody,
       message: 'Đã gỡ đánh dấu tem',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const run = await findOne(db, stampsDef, ctx.params.id, ctx, { forUpdate: true });
           const [code] = await exec<{ id: number; flagged: boolean; anomaly_at: unknown; scanner_count: number; scanner_base: number }>(
             db,

@@ -153,6 +153,6 @@ export async function tellAnomaly(
   const title = `Tem số ${stamp.serial} được quét bất thường`;
   const content = `Mã tem ${stamp.code} (${p?.name ?? 'sản phẩm'}) đã được nhiều người ở nhiều nơi kiểm tra. Trang công khai đang nhắc người tiêu dùng kiểm tra tem niêm phong. Vui lòng kiểm tra tại màn hình Thống kê tem; nếu tem không có vấn đề, cán bộ có thể gỡ đánh dấu kèm lý do.`;
   await s.db.transaction(async (tx) => {
-    for (const u of users) await notify(s, { audience: 'user', user_id: Number(u.id) }, { title, content }, tx as unknown as Db);
+    for (const u of users) await notify(s, { audience: 'user', user_id: Number(u.id) }, { title, content }, tx);
   });
 }
