@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureApiBundle, root, staleReason } from '../../../scripts/api-bundle.mjs';
 import { serverHarness, startServer } from './server-process';
 
-const { ownData, cleanups } = serverHarness('start-bundle');
+const { ownData, cleanups } = serverHarness('startbundle');
 
 describe('the production bundle (npm start)', { timeout: 120_000 }, () => {
   it('builds once, rebuilds when the sources are newer or the tree moved, and its server runs on node without tsx', async () => {
