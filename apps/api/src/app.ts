@@ -19,12 +19,12 @@ import { registerResources } from './core/resource-engine';
 import { clientErrorToSocket, createRouter, errorToReply, frameworkErrorToReply, type RouteTable } from './core/router';
 import { requestLogFields } from './core/secret-path';
 import { registerSecurityHeaders } from './core/security-headers';
+import { seedPlatform } from './core/seed-platform';
 import type { Services } from './core/services';
 import { registerDrain } from './core/shutdown';
 import { registerWeb, webIndexFile } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seedPlatform } from './db/seed-platform';
 import { openStorage } from './lib/open-storage';
 import { modules } from './modules/registry';
 

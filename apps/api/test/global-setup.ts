@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { seedPlatform } from '../src/core/seed-platform';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedPlatform } from '../src/db/seed-platform';
 import { ADMIN_PASSWORD } from './admin-password';
 import { buildTestBundle } from './bundle-build';
 

@@ -3,9 +3,9 @@
 // little longer on a fresh database, so the other process has to wait), prints one JSON line, exits.
 import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
+import { seedPlatform } from '../src/core/seed-platform';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seedPlatform } from '../src/db/seed-platform';
 
 const database = await openDatabase({ url: process.env.DATABASE_URL as string, poolSize: 2 });
 await database.query(sql`select 1`);

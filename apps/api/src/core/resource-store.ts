@@ -6,7 +6,7 @@ import { exec, execPrepared, execStatic, runsInParallel, SHARED } from '../db/sq
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { hooksOf } from './extensions';
 import type { Ctx, ResourceHooks, SessionUser } from './module';
-import { col, searchTextOf, whereSql } from './resource-query';
+import { col, whereSql } from './resource-query';
 import { hasSharedReads, scopeOf } from './scope';
 
 export { exec, execPrepared, execStatic, MAX_STATEMENTS, type ReadOptions, runsInParallel } from '../db/sql';
@@ -271,15 +271,6 @@ export function mapDbError(err: unknown): never {
   throw err;
 }
 
-/** Inserts a row of the resource `name` with its search text, past hooks and checks (demo seeds); its id. */
-export async function insertRow(db: Db, name: string, data: Record<string, unknown>): Promise<number> {
-  const def = resourceByName[name];
-  const row = { ...data };
-  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
-  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-  return r.id;
-}
-
 export function insertSql(def: ResourceDef, data: Record<string, unknown>): SQL {
   const keys = Object.keys(data);
   const vals = keys.map((k) => valueSql(def, k, data[k]));
@@ -287,6 +278,22 @@ export function insertSql(def: ResourceDef, data: Record<string, unknown>): SQL 
     keys.map((k) => col(k)),
     sql`, `,
   )}) values (${sql.join(vals, sql`, `)}) returning ${selectList(def)}`;
+}
+
+/** One insert of many rows (their keys together; a key a row lacks is null). */
+export function insertManySql(def: ResourceDef, rows: Record<string, unknown>[]): SQL {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const values = rows.map(
+    (r) =>
+      sql`(${sql.join(
+        keys.map((k) => valueSql(def, k, r[k])),
+        sql`, `,
+      )})`,
+  );
+  return sql`insert into ${col(def.table)} (${sql.join(
+    keys.map((k) => col(k)),
+    sql`, `,
+  )}) values ${sql.join(values, sql`, `)} returning ${selectList(def)}`;
 }
 
 export function updateSql(def: ResourceDef, id: number, data: Record<string, unknown>): SQL {

@@ -6,7 +6,7 @@ import { hooksOf } from './extensions';
 import type { Ctx, ResourceHooks } from './module';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { col, searchTextOf } from './resource-query';
-import { attachRefs, exec, findOne, insertSql, present } from './resource-store';
+import { attachRefs, exec, findOne, insertManySql, insertSql, present } from './resource-store';
 import { deleteRecord, type WriteOp, writeRecord } from './write-path';
 
 /**
@@ -68,14 +68,18 @@ export interface ResourceApi {
    * audit row is kept (npm start's demo seeds, the platform's first accounts)
    */
   seed(db: Db, data: Row): Promise<number>;
+  /** many rows of reference data at once (the national list of units at start): `seed` in a few statements; the stored rows */
+  seedMany(db: Db, rows: Row[]): Promise<Row[]>;
   /**
    * columns the server keeps (counters, verdicts, derived paths) on rows chosen by `where`: no person's
-   * write, so no hooks or audit; only fields declared read-only (or system keys) may be set this way
+   * write, so no hooks or audit; only fields declared read-only (or updated_at, search_text) may be set this way
    */
   derive(db: Db, where: SQL, values: Record<string, SQL | unknown>): Promise<number>;
 }
 
 const apis = new Map<string, ResourceApi>();
+/** rows per statement of seedMany: a whole national list is a handful of statements */
+const SEED_CHUNK = 500;
 
 const passwordFields = (def: ResourceDef) =>
   Object.entries(def.fields)
@@ -88,6 +92,8 @@ function apiOf(def: ResourceDef): ResourceApi {
     typeof existing === 'number' ? findOne(db, def, existing, ctx, { forUpdate: true, trashed }) : Promise.resolve(existing);
   const derivable = new Set([
     'updated_at',
+    // a derived value that is searched (a group's path) brings its search text with it
+    'search_text',
     ...Object.entries(def.fields)
       .filter(([, f]) => f.readOnly)
       .map(([k]) => k),
@@ -136,6 +142,12 @@ function apiOf(def: ResourceDef): ResourceApi {
       if (def.searchFields.length) row.search_text = searchTextOf(def, row);
       const [r] = await exec<{ id: number }>(db, insertSql(def, row));
       return r.id as number;
+    },
+    async seedMany(db, rows) {
+      const out: Row[] = [];
+      const filled = def.searchFields.length ? rows.map((r) => ({ ...r, search_text: searchTextOf(def, r) })) : rows;
+      for (let i = 0; i < filled.length; i += SEED_CHUNK) out.push(...(await exec<Row>(db, insertManySql(def, filled.slice(i, i + SEED_CHUNK)))));
+      return out;
     },
     async derive(db, where, values) {
       const keys = Object.keys(values);

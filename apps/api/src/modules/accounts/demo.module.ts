@@ -5,8 +5,8 @@ import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
 import { hashPassword } from '../../core/passwords';
-import { searchTextOf } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { writeRolePermissions } from './access';
 
@@ -212,13 +212,9 @@ export function demoBlock(accounts: { username: string; role: string; scope: str
 async function upsertRole(db: Db, r: (typeof ROLES)[number]) {
   const [found] = await exec<{ id: number }>(db, sql`select id from roles where name = ${r.name}`);
   if (found) return found.id;
-  const [row] = await exec<{ id: number }>(
-    db,
-    sql`insert into roles (name, description, price, status, search_text)
-    values (${r.name}, ${r.description}, ${r.price}, ${r.status}, ${searchTextOf(rolesDef, r)}) returning id`,
-  );
-  await writeRolePermissions(db, row.id, r.perms);
-  return row.id;
+  const id = await resource(rolesDef.name).seed(db, { name: r.name, description: r.description, price: r.price, status: r.status });
+  await writeRolePermissions(db, id, r.perms);
+  return id;
 }
 
 /** Demo accounts in Vietnamese, in the demo's wards and producers; skips what exists. */
@@ -251,42 +247,43 @@ export default defineModule({
       const ward = producer ? { id: producer.ward_id, province_id: producer.province_id } : wardOf(u.ward);
       // a province officer holds the province of the demo's first ward and no ward; without wards, the account sees all
       const scope = producer ? 'producer' : ward ? (u.scope === 'producer' ? 'ward' : u.scope) : 'all';
-      const row = {
-        ...u,
-        scope,
+      // an account already there under the name or the e-mail is left as it is
+      if ((await exec(db, sql`select 1 from users where username = ${u.username} or lower(email) = lower(${u.email ?? ''})`)).length) continue;
+      // the hash is stored as it is: a seed runs no write path
+      await resource(usersDef.name).seed(db, {
+        username: u.username,
+        password: hash,
+        full_name: u.full_name,
+        email: u.email,
+        phone: u.phone,
         role_id: roleIds.get(u.role),
-        ward_id: scope === 'ward' || scope === 'producer' ? ward?.id : null,
+        scope,
         province_id: scope === 'all' ? null : (ward?.province_id ?? null),
+        ward_id: scope === 'ward' || scope === 'producer' ? (ward?.id ?? null) : null,
         manufacture_id: producer?.id ?? null,
-      };
-      await exec(
-        db,
-        sql`insert into users (username, password, full_name, email, phone, role_id, scope, province_id, ward_id, manufacture_id, status, is_highlight, must_change_password, search_text)
-        values (${u.username}, ${hash}, ${u.full_name}, ${u.email}, ${u.phone}, ${row.role_id}, ${scope}, ${row.province_id}, ${row.ward_id}, ${row.manufacture_id}, 'active', false, false, ${searchTextOf(usersDef, row)})
-        on conflict do nothing`,
-      );
+        status: 'active',
+        is_highlight: false,
+        must_change_password: false,
+      });
     }
     const adminRoleIds: number[] = [];
     for (const r of ADMIN_ROLES) {
       const [found] = await exec<{ id: number }>(db, sql`select id from roles_administrative where name = ${r.name}`);
-      adminRoleIds.push(
-        found?.id ??
-          (
-            await exec<{ id: number }>(
-              db,
-              sql`insert into roles_administrative (name, description, status, search_text)
-        values (${r.name}, ${r.description}, 'active', ${searchTextOf(rolesDef, r)}) returning id`,
-            )
-          )[0].id,
-      );
+      adminRoleIds.push(found?.id ?? (await resource('roles-administrative').seed(db, { name: r.name, description: r.description, status: 'active' })));
     }
     for (const a of ADMINS) {
-      await exec(
-        db,
-        sql`insert into administrative (username, password, full_name, phone, position, role_id, ward_id, status, is_highlight, search_text)
-        values (${a.username}, ${hash}, ${a.full_name}, ${a.phone}, ${a.position}, ${adminRoleIds[a.role]}, ${wardOf(a.ward)?.id ?? null}, 'active', false, ${searchTextOf(adminDef, a)})
-        on conflict do nothing`,
-      );
+      if ((await exec(db, sql`select 1 from administrative where username = ${a.username}`)).length) continue;
+      await resource(adminDef.name).seed(db, {
+        username: a.username,
+        password: hash,
+        full_name: a.full_name,
+        phone: a.phone,
+        position: a.position,
+        role_id: adminRoleIds[a.role],
+        ward_id: wardOf(a.ward)?.id ?? null,
+        status: 'active',
+        is_highlight: false,
+      });
     }
     services.log.debug('accounts demo: roles, users and administrative accounts');
   },

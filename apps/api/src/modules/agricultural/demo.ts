@@ -4,6 +4,8 @@ import plantsDef from '@nns/shared/resources/plants';
 import productAnimalsDef from '@nns/shared/resources/product-animals';
 import productPlantsDef from '@nns/shared/resources/product-plants';
 import seafoodsDef from '@nns/shared/resources/seafoods';
+import { sql } from 'drizzle-orm';
+import { exec } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { seedRows } from '../areas/seed';
 
@@ -157,11 +159,21 @@ export async function seedAgricultural(services: Services) {
       ...on,
     },
   ]);
+  // the fish farmed around Hồ Tuyền Lâm (Xuân Hương, Đà Lạt): the demo water station checks its readings against their criteria
+  const [lake] = await exec<{ id: number }>(services.db, sql`select id from wards where code = '24781' limit 1`);
   const seafoods = await seedRows(services, seafoodsDef, [
     { code: 'CATRA', name: 'Cá tra', scientific_name: 'Pangasianodon hypophthalmus', seafood_type: 'ca', water_type: 'ngot', ...on },
     { code: 'TOMTHE', name: 'Tôm thẻ chân trắng', scientific_name: 'Litopenaeus vannamei', seafood_type: 'tom', water_type: 'lo', ...on },
     { code: 'TOMSU', name: 'Tôm sú', scientific_name: 'Penaeus monodon', seafood_type: 'tom', water_type: 'lo', ...on },
-    { code: 'CARP', name: 'Cá rô phi', scientific_name: 'Oreochromis niloticus', seafood_type: 'ca', water_type: 'ngot', ...on },
+    {
+      code: 'CARP',
+      name: 'Cá rô phi',
+      scientific_name: 'Oreochromis niloticus',
+      seafood_type: 'ca',
+      water_type: 'ngot',
+      ward_ids: lake ? [lake.id] : null,
+      ...on,
+    },
   ]);
   const s = (c: string) => seafoods.get(c);
   const range = (sal: [number, number], ph: [number, number], temp: [number, number], doMin: number) => ({

@@ -1,7 +1,8 @@
 import type { ResourceDef } from '@nns/shared';
 import { sql } from 'drizzle-orm';
-import { col, searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { col } from '../../core/resource-query';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 
 /**
@@ -16,9 +17,7 @@ export async function seedRows(services: Services, def: ResourceDef, rows: Recor
       ids.set(String(r[key]), found.id);
       continue;
     }
-    const data = { ...r, ...(def.searchFields.length ? { search_text: searchTextOf(def, r) } : {}) };
-    const [row] = await exec<{ id: number }>(services.db, insertSql(def, data));
-    ids.set(String(r[key]), row.id);
+    ids.set(String(r[key]), await resource(def.name).seed(services.db, r));
   }
   return ids;
 }

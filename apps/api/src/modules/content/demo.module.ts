@@ -4,13 +4,16 @@ import { thumbKeyOf } from '@nns/shared/media';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { defineModule } from '../../core/module';
-import { exec, insertRow } from '../../core/resource-store';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
+import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/core';
 import { DEMO_ARTICLES, DEMO_CATEGORIES, DEMO_IMAGES, DEMO_TYPES, DEMO_VIDEOS } from './demo-data';
 import { clearWebCache } from './web-answer';
 
-const insert = insertRow;
+/** a demo row, through the runtime (search text filled, no hooks, no audit) */
+const insert = (db: Db, name: string, data: Record<string, unknown>) => resource(name).seed(db, data);
 
 /** A plain picture of one colour with a few hills, stored like an upload (with its thumbnail). */
 async function picture(s: Services, colour: string, i: number): Promise<string> {

@@ -1,7 +1,8 @@
 import { addDays, vnDay } from '@nns/shared/culture';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { exec, insertRow } from '../../core/resource-store';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { type DemoSeason, SEASONS } from './demo-data';
@@ -9,7 +10,8 @@ import { type DemoSeason, SEASONS } from './demo-data';
 const idOf = async (db: Db, table: string, code: string) =>
   (await exec<{ id: number }>(db, sql`select id from ${sql.identifier(table)} where code = ${code} limit 1`))[0]?.id ?? null;
 
-const insert = insertRow;
+/** a demo row, through the runtime (search text filled, no hooks, no audit) */
+const insert = (db: Db, name: string, data: Record<string, unknown>) => resource(name).seed(db, data);
 
 async function seedSeason(db: Db, s: DemoSeason) {
   const manufactureId = await idOf(db, 'manufactures', s.producer);

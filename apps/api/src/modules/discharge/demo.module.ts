@@ -3,8 +3,8 @@ import constructsDef from '@nns/shared/resources/discharge-constructs';
 import inventoryDef from '@nns/shared/resources/discharge-inventory';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import { refreshSummary } from './judge';
 
@@ -195,45 +195,37 @@ export async function seedDischargeDemo(s: Services, now = Date.now()) {
       public_status: n % 4 === 3 ? 2 : 1,
       announce: n % 3 === 2 ? 2 : 1,
     };
-    row.search_text = searchTextOf(constructsDef, row);
-    const [created] = await exec<{ id: number }>(db, insertSql(constructsDef, row));
+    const created = { id: await resource(constructsDef.name).seed(db, row) };
     const limits = [...SEED_LIMITS, ...SEED_LIMITS_MEDICAL].filter((l) => l.standard_code === defaultStandard(w.type) && l.column === row.limit_column);
     const permit = { wastewater_type: w.type, permitted_flow: w.permitted, k_factor: row.k_factor as number | null, kq: row.kq as number | null };
     const rand = rng(2600 + n);
-    const values: ReturnType<typeof sql>[] = [];
+    const flows: Record<string, unknown>[] = [];
     for (let i = 0; i < weeks; i++) {
       const date = new Date(day0 - (weeks - 1 - i) * 7 * 86_400_000).toISOString();
       const v = valuesOf(w, i, weeks, rand);
       const ex = exceededCodes(compareFlow(v, permit, limits));
-      const cols = PARAMETER_CODES.map((k) => v[k] ?? null);
-      values.push(
-        sql`(${created.id}, ${date}::timestamptz, ${v.flow}, ${sql.join(
-          cols.map((c) => sql`${c}`),
-          sql`, `,
-        )}, ${ex.length ? 2 : 1}, ${JSON.stringify(ex)}::jsonb)`,
-      );
+      flows.push({
+        construct_id: created.id,
+        measured_date: date,
+        flow: v.flow,
+        ...Object.fromEntries(PARAMETER_CODES.map((k) => [k, v[k] ?? null])),
+        status: ex.length ? 2 : 1,
+        exceeded: ex,
+      });
     }
-    await db.execute(
-      sql`insert into discharge_traffic (construct_id, measured_date, flow, ${sql.join(
-        PARAMETER_CODES.map((k) => sql.identifier(k)),
-        sql`, `,
-      )}, status, exceeded) values ${sql.join(values, sql`, `)}`,
-    );
+    await resource('discharge-traffic').seedMany(db, flows);
     await refreshSummary(db, created.id);
     if (n % 2 === 0) {
-      await exec(
-        db,
-        insertSql(inventoryDef, {
-          construct_id: created.id,
-          survey_year: year,
-          survey_date: `${year}-04-${String(10 + n).padStart(2, '0')}T00:00:00Z`,
-          wastewater_sources: w.type === 4 ? 'Nước thải sản xuất và sinh hoạt của công nhân' : 'Nước thải sinh hoạt, khu vệ sinh, nhà ăn',
-          treatment_system: String(row.treatment_technology),
-          monitoring_regime: w.type === 4 ? 'Quan trắc định kỳ 3 tháng/lần; quan trắc tự động lưu lượng, pH, COD, TSS' : 'Quan trắc định kỳ 6 tháng/lần',
-          compliance_findings: w.bad ? 'Có lần vượt giới hạn; yêu cầu cải tạo hệ thống xử lý' : 'Tuân thủ giấy phép',
-          inspector: 'Nguyễn Thị Hạnh',
-        }),
-      );
+      await resource(inventoryDef.name).seed(db, {
+        construct_id: created.id,
+        survey_year: year,
+        survey_date: `${year}-04-${String(10 + n).padStart(2, '0')}T00:00:00Z`,
+        wastewater_sources: w.type === 4 ? 'Nước thải sản xuất và sinh hoạt của công nhân' : 'Nước thải sinh hoạt, khu vệ sinh, nhà ăn',
+        treatment_system: String(row.treatment_technology),
+        monitoring_regime: w.type === 4 ? 'Quan trắc định kỳ 3 tháng/lần; quan trắc tự động lưu lượng, pH, COD, TSS' : 'Quan trắc định kỳ 6 tháng/lần',
+        compliance_findings: w.bad ? 'Có lần vượt giới hạn; yêu cầu cải tạo hệ thống xử lý' : 'Tuân thủ giấy phép',
+        inspector: 'Nguyễn Thị Hạnh',
+      });
     }
   }
 }

@@ -3,8 +3,8 @@ import insectOrdersDef from '@nns/shared/resources/insect-orders';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import { hashDeviceKey, newDeviceKey } from './device-key';
 import { type Station, storeReadings } from './ingest';
@@ -115,14 +115,9 @@ export async function seedMonitoringDemo(s: Services, now = Date.now()) {
   if (!ward) return;
   if ((await exec(db, sql`select 1 from monitorings where code = 'QT-KK-01'`)).length) return;
   for (const o of DEMO_INSECT_ORDERS) {
-    const row: Record<string, unknown> = { ...o, status: 1 };
-    row.search_text = searchTextOf(insectOrdersDef, row);
-    await exec(db, insertSql(insectOrdersDef, row));
+    await resource(insectOrdersDef.name).seed(db, { ...o, status: 1 });
   }
-  // the fish farmed around Hồ Tuyền Lâm: the water station checks its readings against their criteria
-  await db.execute(
-    sql`update seafoods set ward_ids = array_append(coalesce(ward_ids, '{}'), ${ward.id}::int) where code in ('CARP') and not (${ward.id}::int = any(coalesce(ward_ids, '{}')))`,
-  );
+  // the fish the water station checks its readings against comes with its ward from the agricultural demo
   const hours = 28 * 24;
   const end = Math.floor(now / 3_600_000) * 3_600_000;
   for (const [k, st] of STATIONS.entries()) {
@@ -138,8 +133,7 @@ export async function seedMonitoringDemo(s: Services, now = Date.now()) {
       device_key_hash: hashDeviceKey(newDeviceKey()),
       address: 'Đà Lạt, Lâm Đồng',
     };
-    row.search_text = searchTextOf(stationsDef, row);
-    const [created] = await exec<{ id: number }>(db, insertSql(stationsDef, row));
+    const created = { id: await resource(stationsDef.name).seed(db, row) };
     const station: Station = { id: created.id, code: st.code, type: st.type, ward_id: ward.id, status: 1, last_reading_at: null };
     const rand = rng(1500 + k);
     const readings = [];

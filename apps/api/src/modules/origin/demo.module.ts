@@ -3,7 +3,8 @@ import { addDays, vnDay } from '@nns/shared/culture';
 import { STAMP_LAYOUT_DEFAULTS } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../core/module';
-import { exec, insertRow, iso } from '../../core/resource-store';
+import { exec, iso } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { insertCodes } from './stamp-codes';
@@ -18,7 +19,8 @@ const DISTRIBUTORS: Record<string, { name: string; address: string; phone: strin
   'SP-CF-NHAN-1KG': [{ name: 'Đại lý Cà phê Cầu Đất', address: 'Xã Xuân Trường, Lâm Đồng', phone: '0912345678' }],
 };
 
-const insert = insertRow;
+/** a demo row, through the runtime (search text filled, no hooks, no audit) */
+const insert = (db: Db, name: string, data: Record<string, unknown>) => resource(name).seed(db, data);
 
 /**
  * Demo traceability (SEED_DEMO): a trace on each harvested demo batch (coffee, ST25 rice) with

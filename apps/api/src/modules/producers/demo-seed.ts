@@ -6,8 +6,9 @@ import { withGs1CheckDigit } from '@nns/shared/validators';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { hashPassword } from '../../core/passwords';
-import { col, searchTextOf } from '../../core/resource-query';
-import { exec, insertSql } from '../../core/resource-store';
+import { col } from '../../core/resource-query';
+import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema/core';
@@ -69,10 +70,7 @@ async function upsertByKey(db: Db, name: string, data: Record<string, unknown>, 
   const def = resourceByName[name];
   const [found] = await exec<{ id: number }>(db, sql`select id from ${col(def.table)} where ${col(key)} = ${data[key]} limit 1`);
   if (found) return found.id;
-  const row: Record<string, unknown> = { ...data };
-  if (def.searchFields.length) row.search_text = searchTextOf(def, row);
-  const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-  return r.id;
+  return resource(name).seed(db, data);
 }
 
 /** A plain product picture (colour field and a disc), stored like an upload, so lists show thumbnails. */
