@@ -4,8 +4,8 @@ import usersDef from '@nns/shared/resources/users';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { publish } from './realtime-publish';
-import { searchTextOf } from './resource-query';
 import { exec, iso } from './resource-store';
+import { resource } from './runtime';
 import type { Services } from './services';
 
 /**
@@ -108,7 +108,7 @@ async function deliver(tx: Db, n: SendRow): Promise<number> {
       select ${n.id}, u.id, ${eventId} from users u where ${recipientsWhere(n)}
       on conflict (notification_id, user_id) do nothing returning user_id`,
   );
-  await exec(tx, sql`update notifications set recipient_count = ${users.length} where id = ${n.id}`);
+  await resource('notifications').derive(tx, sql`id = ${n.id}`, { recipient_count: users.length });
   if (users.length) {
     // with the transaction, the event leaves at its commit (publish reads nothing else of the services)
     await publish(
@@ -129,12 +129,11 @@ async function deliver(tx: Db, n: SendRow): Promise<number> {
 
 /** Sends this notification now if it is due and nobody sent it yet (the claim makes it once). */
 export async function sendIfDue(tx: Db, id: number): Promise<boolean> {
-  const [n] = await exec<SendRow>(
-    tx,
-    sql`update notifications set sent_at = now() where id = ${id} and sent_at is null
-      and (scheduled_at is null or scheduled_at <= now()) returning ${SEND_COLUMNS}`,
-  );
-  if (!n) return false;
+  const claimed = await resource('notifications').derive(tx, sql`id = ${id} and sent_at is null and (scheduled_at is null or scheduled_at <= now())`, {
+    sent_at: sql`now()`,
+  });
+  if (!claimed) return false;
+  const [n] = await exec<SendRow>(tx, sql`select ${SEND_COLUMNS} from notifications where id = ${id}`);
   await deliver(tx, n);
   return true;
 }
@@ -149,13 +148,18 @@ export async function sendDue(s: Pick<Services, 'database'>): Promise<number> {
   for (;;) {
     const n = await s.database.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const rows = await exec<SendRow>(
+      const due = await exec<{ id: number }>(
         tx,
-        sql`update notifications set sent_at = now() where id in (
-          select id from notifications where sent_at is null and scheduled_at <= now()
-          order by scheduled_at, id limit ${notifyLimits.batch} for update skip locked
-        ) returning ${SEND_COLUMNS}`,
+        sql`select id from notifications where sent_at is null and scheduled_at <= now()
+          order by scheduled_at, id limit ${notifyLimits.batch} for update skip locked`,
       );
+      if (!due.length) return 0;
+      const ids = sql.join(
+        due.map((r) => sql`${r.id}`),
+        sql`, `,
+      );
+      await resource('notifications').derive(tx, sql`id in (${ids})`, { sent_at: sql`now()` });
+      const rows = await exec<SendRow>(tx, sql`select ${SEND_COLUMNS} from notifications where id in (${ids}) order by scheduled_at, id`);
       for (const r of rows) await deliver(tx, r);
       return rows.length;
     });
@@ -184,12 +188,8 @@ export async function notify(s: Pick<Services, 'database'>, audience: Audience, 
     };
     const field = AUDIENCE_FIELD[audience.audience];
     if (field) row[field] = (audience as unknown as Record<string, number>)[field];
-    const [{ id }] = await exec<{ id: number }>(
-      db,
-      sql`insert into notifications (title, content, audience, role_id, province_id, ward_id, user_id, scheduled_at, search_text)
-        values (${row.title}, ${row.content}, ${row.audience}, ${row.role_id}, ${row.province_id}, ${row.ward_id}, ${row.user_id},
-          ${row.scheduled_at}, ${searchTextOf(def, row)}) returning id`,
-    );
+    // written by the server, not a person: no hooks or audit, as a seed
+    const id = await resource(def.name).seed(db, row);
     return { id: Number(id), sent: await sendIfDue(db, Number(id)) };
   };
   if (tx) return run(tx);

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../core/errors';
 import type { ResourceHooks } from '../../core/module';
 import { searchTextOf } from '../../core/resource-query';
 import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 
 export const PATH_SEPARATOR = ' / ';
@@ -31,7 +32,7 @@ export async function refreshPaths(db: Db, id: number) {
   const depth = p ? (p.depth ?? 0) + 1 : 0;
   const [row] = await exec<Record<string, unknown>>(db, sql`select * from product_groups where id = ${id}`);
   const search = searchTextOf(productGroupsDef, { ...row, path });
-  await exec(db, sql`update product_groups set path = ${path}, depth = ${depth}, search_text = ${search} where id = ${id}`);
+  await resource(productGroupsDef.name).derive(db, sql`id = ${id}`, { path, depth, search_text: search });
   const children = await exec<{ id: number }>(db, sql`select id from product_groups where parent_id = ${id} and id <> ${id}`);
   for (const c of children) await refreshPaths(db, c.id);
   return { path, depth };

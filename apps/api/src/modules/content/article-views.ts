@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 
@@ -53,11 +53,9 @@ export class ArticleViews {
     const slugs = `{${[...batch.keys()].join(',')}}`;
     const counts = `{${[...batch.values()].join(',')}}`;
     try {
-      await exec(
-        this.db,
-        sql`update articles a set view_count = coalesce(a.view_count, 0) + v.n
-          from unnest(${slugs}::text[], ${counts}::int[]) as v(slug, n) where a.slug = v.slug`,
-      );
+      await resource('articles').derive(this.db, sql`slug = any(${slugs}::text[])`, {
+        view_count: sql`coalesce(view_count, 0) + (select v.n from unnest(${slugs}::text[], ${counts}::int[]) as v(slug, n) where v.slug = articles.slug)`,
+      });
     } catch (err) {
       for (const [k, n] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + n);
       this.onError(err);

@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { notify } from '../../core/notify';
 import { exec } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 
@@ -71,10 +72,10 @@ export function judge(values: Record<string, unknown>, c: Construct, limits: Lim
   return { checks, status: statusOf(checks), exceeded: exceededCodes(checks) };
 }
 
-/** The months (YYYYMM) in which a flow of work `c` broke a limit, as a JSON array (null when none); migration 0015 backfills with the same text. */
+/** The months (YYYYMM) in which a flow of work `c` broke a limit, as a JSON array (null when none); migration 0015 backfills with the same query. */
 const EXCEEDED_MONTHS = sql.raw(
   `select jsonb_agg(distinct (extract(year from t.measured_date at time zone 'UTC') * 100 + extract(month from t.measured_date at time zone 'UTC'))::int)
-    from discharge_traffic t where t.construct_id = c.id and t.status = 2`,
+    from discharge_traffic t where t.construct_id = discharge_constructs.id and t.status = 2`,
 );
 
 /**
@@ -83,15 +84,14 @@ const EXCEEDED_MONTHS = sql.raw(
  * hạn' of a period reads them), and its updated_at (the map's ETag follows it).
  */
 export async function refreshSummary(db: Db, constructId: number) {
-  await db.execute(
-    sql`update discharge_constructs c set
-      last_flow = (select t.flow from discharge_traffic t where t.construct_id = c.id order by t.measured_date desc, t.id desc limit 1),
-      last_measured_date = (select max(t.measured_date) from discharge_traffic t where t.construct_id = c.id),
-      last_exceeded_date = (select max(t.measured_date) from discharge_traffic t where t.construct_id = c.id and t.status = 2),
-      exceeded_months = (${EXCEEDED_MONTHS}),
-      updated_at = now()
-      where c.id = ${constructId}`,
-  );
+  const own = sql`t.construct_id = discharge_constructs.id`;
+  await resource('discharge-constructs').derive(db, sql`id = ${constructId}`, {
+    last_flow: sql`(select t.flow from discharge_traffic t where ${own} order by t.measured_date desc, t.id desc limit 1)`,
+    last_measured_date: sql`(select max(t.measured_date) from discharge_traffic t where ${own})`,
+    last_exceeded_date: sql`(select max(t.measured_date) from discharge_traffic t where ${own} and t.status = 2)`,
+    exceeded_months: sql`(${EXCEEDED_MONTHS})`,
+    updated_at: sql`now()`,
+  });
 }
 
 /** Judges every flow of a work again (its permit, standard or factors changed). */
@@ -100,7 +100,7 @@ export async function rejudgeAll(db: Db, c: Construct) {
   const rows = await exec(db, sql`select * from discharge_traffic where construct_id = ${c.id}`);
   for (const r of rows) {
     const j = judge(valuesOf(r), c, limits);
-    await db.execute(sql`update discharge_traffic set status = ${j.status}, exceeded = ${JSON.stringify(j.exceeded)}::jsonb where id = ${r.id as number}`);
+    await resource('discharge-traffic').derive(db, sql`id = ${r.id as number}`, { status: j.status, exceeded: sql`${JSON.stringify(j.exceeded)}::jsonb` });
   }
   await refreshSummary(db, c.id);
 }
