@@ -6,9 +6,10 @@ import { type ImportSummary, inImportTransaction } from '../../core/import';
 import { norm } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { exec, presentRow, updateSql } from '../../core/resource-store';
+import { exec, presentRow } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
-import { rowValues, usersOf } from '../../core/write-path';
+import { usersOf } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { OFFICIAL_UNITS_FILE, officialUnits } from './official-units';
 import { applyUnits, DEFS, levelOf, loadKnown, type Tier, tierOf, type Unit, type UnitRow } from './units-import';
@@ -149,7 +150,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
   }
   for (const r of recodes) {
     const def = DEFS[r.tier];
-    const [row] = await exec<Unit>(tx, updateSql(def, r.from.id, rowValues(def, { code: r.to.code }, ctx, r.from)));
+    const row = (await resource(def.name).update(ctx, tx, r.from, { code: r.to.code }, { auditKeys: ['code'] })) as Unit;
     known[r.tier].delete(r.from.code);
     known[r.tier].set(row.code, row);
     changes.push({ kind: 'recode', tier: r.tier, code: r.to.code, name: r.to.name, from: r.from.code, to: r.to.code });
@@ -179,11 +180,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
       if (tier !== 'province' && parent !== u.parent) changes.push({ kind: 'move', tier, code: u.code, name: u.name, from: parent, to: u.parent });
     }
   }
-  await applyUnits(tx, units, s, {
-    mode: 'upsert',
-    ctx,
-    audit: (e, t) => ctx.audit({ ...e, action: AUDIT_ACTION, after: { ...(e.after as object), source: o.source } }, t),
-  });
+  await applyUnits(tx, units, s, { mode: 'upsert', ctx, audit: AUDIT_ACTION, auditAfter: { source: o.source } });
   if (s.errors.length) return changes;
   known = await loadKnown(tx);
 
@@ -191,7 +188,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
   for (const tier of TIERS) {
     for (const u of known[tier].values()) {
       if (u.is_active !== false || !inFile(tier, u.code)) continue;
-      await exec(tx, sql`update ${col(DEFS[tier].table)} set is_active = true, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${u.id}`);
+      await resource(DEFS[tier].name).update(ctx, tx, u, { is_active: true }, { auditKeys: ['is_active'] });
       changes.push({ kind: 'reactivate', tier, code: u.code, name: String(u.name) });
       await audit({ recordId: u.id, tier, what: 'reactivate', before: { is_active: false }, after: { code: u.code, is_active: true } });
     }
@@ -230,7 +227,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
         // a platform table may still point at it without a declaration: then it is kept like the others
         deleted = await tx
           .transaction(async (sp) => {
-            await exec(sp as unknown as Db, sql`delete from ${col(def.table)} where id = ${u.id}`);
+            await resource(def.name).delete(ctx, sp, u);
             return true;
           })
           .catch(() => false);
@@ -239,7 +236,7 @@ async function syncUnits(tx: Db, units: UnitRow[], s: ImportSummary, ctx: Ctx, o
         changes.push({ kind: 'delete', tier, code: u.code, name: String(u.name), references: 0 });
         await audit({ recordId: u.id, tier, what: 'delete', before: presentRow(def, u) });
       } else {
-        await exec(tx, sql`update ${col(def.table)} set is_active = false, updated_at = now(), updated_by = ${ctx.user?.id ?? null} where id = ${u.id}`);
+        await resource(def.name).update(ctx, tx, u, { is_active: false }, { auditKeys: ['is_active'] });
         changes.push({ kind: 'deactivate', tier, code: u.code, name: String(u.name), references: n });
         await audit({
           recordId: u.id,

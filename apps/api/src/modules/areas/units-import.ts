@@ -10,9 +10,9 @@ import { type ImportSummary, inImportTransaction, type RowError, rowErrorsOf } f
 import { norm, plainCell } from '../../core/import-cells';
 import type { Ctx } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { exec, mapDbError, presentRow, selectList, updateSql } from '../../core/resource-store';
+import { exec, selectList } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import type { Services } from '../../core/services';
-import { rowValues } from '../../core/write-path';
 import type { Db } from '../../db/client';
 
 /**
@@ -143,33 +143,16 @@ export interface UnitDifference {
 
 export interface ApplyUnitsOptions {
   mode: UnitsMode;
-  /** writes an audit row per created or updated unit (the import through the API) */
-  audit?: Ctx['audit'];
+  /**
+   * the person importing (upsert, through the API): each unit is created or changed through the
+   * runtime (hooks, scope, audit under `audit`); without one (add-missing at start) the new units are
+   * reference data, seeded in bulk
+   */
   ctx?: Ctx | null;
-}
-
-const CHUNK = 500;
-
-/** One multi-row insert per chunk: a whole national list is a handful of statements, not thousands. */
-async function bulkInsert(tx: Db, def: ResourceDef, rows: Record<string, unknown>[]) {
-  const out: Unit[] = [];
-  if (!rows.length) return out;
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const values = rows.slice(i, i + CHUNK).map(
-      (r) =>
-        sql`(${sql.join(
-          keys.map((k) => (r[k] === null || r[k] === undefined ? sql`null` : sql`${r[k]}`)),
-          sql`, `,
-        )})`,
-    );
-    const q = sql`insert into ${col(def.table)} (${sql.join(
-      keys.map((k) => col(k)),
-      sql`, `,
-    )}) values ${sql.join(values, sql`, `)} returning ${selectList(def)}`;
-    out.push(...(await exec<Unit>(tx, q).catch(mapDbError)));
-  }
-  return out;
+  /** what the audit log calls the import's writes (default 'import') */
+  audit?: string;
+  /** added to every audit entry's after (the official list's source) */
+  auditAfter?: Record<string, unknown>;
 }
 
 /**
@@ -183,7 +166,9 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
   const known = await loadKnown(tx);
   const differences: UnitDifference[] = [];
   const seen = new Map<string, number>();
-  const ctx = o.ctx ?? ({ user: null } as unknown as Ctx);
+  const ctx = o.ctx ?? null;
+  if (o.mode === 'upsert' && !ctx) throw new Error("applyUnits: an upsert is a person's import and needs its ctx");
+  const writeOptions = { audit: o.audit ?? 'import', also: o.auditAfter ? async () => ({ after: o.auditAfter }) : undefined };
   const fail = (u: UnitRow, e: RowError[]) => {
     s.errors.push(...e);
     s.rows.push({ row: u.row, key: u.code, action: 'error' });
@@ -249,20 +234,7 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
           continue;
         }
         try {
-          const row = await tx.transaction(async (spTx) => {
-            const [r] = await exec<Unit>(spTx as unknown as Db, updateSql(def, existing.id, rowValues(def, data, ctx, existing))).catch(mapDbError);
-            await o.audit?.(
-              {
-                action: 'import',
-                subject: def.subject,
-                recordId: r.id,
-                before: presentRow(def, existing),
-                after: presentRow(def, r),
-              },
-              spTx as unknown as Db,
-            );
-            return r;
-          });
+          const row = (await tx.transaction((spTx) => resource(def.name).update(ctx as Ctx, spTx, existing, data, writeOptions))) as Unit;
           known[tier].set(u.code, row);
           s.updated++;
           s.rows.push({ row: u.row, key: u.code, action: 'update', id: row.id, target: def.name, changes });
@@ -271,7 +243,7 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
         }
         continue;
       }
-      inserts.push({ u, data: rowValues(def, data, ctx) });
+      inserts.push({ u, data });
     }
     // an import with errors writes nothing: its new units only stand as parents for the rows below
     if (s.errors.length && o.mode === 'upsert') {
@@ -282,18 +254,27 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
       }
       continue;
     }
-    const created = await bulkInsert(
-      tx,
-      def,
-      inserts.map((x) => x.data),
-    );
-    const byCode = new Map(created.map((r) => [String(r.code), r]));
-    for (const { u } of inserts) {
-      const row = byCode.get(u.code) as Unit;
+    const added = (u: UnitRow, row: Unit) => {
       known[tier].set(u.code, row);
       s.created++;
       s.rows.push({ row: u.row, key: u.code, action: 'create', id: row.id, target: def.name });
-      if (o.audit) await o.audit({ action: 'import', subject: def.subject, recordId: row.id, before: null, after: presentRow(def, row) }, tx);
+    };
+    if (!ctx) {
+      // the national list at start: reference data, a handful of statements for the whole list
+      const created = (await resource(def.name).seedMany(
+        tx,
+        inserts.map((x) => x.data),
+      )) as Unit[];
+      const byCode = new Map(created.map((r) => [String(r.code), r]));
+      for (const { u } of inserts) added(u, byCode.get(u.code) as Unit);
+      continue;
+    }
+    for (const { u, data } of inserts) {
+      try {
+        added(u, (await tx.transaction((spTx) => resource(def.name).create(ctx, spTx, data, writeOptions))) as Unit);
+      } catch (e) {
+        fail(u, rowErrorsOf(e, u.row, 'code'));
+      }
     }
   }
   s.rows.sort((a, b) => a.row - b.row);
@@ -305,7 +286,7 @@ export async function applyUnits(tx: Db, units: UnitRow[], s: ImportSummary, o: 
 export async function importUnits(services: Services, ctx: Ctx, buf: Buffer, dryRun: boolean) {
   const units = await readUnits(buf);
   return inImportTransaction(services, dryRun, async (tx, s) => {
-    await applyUnits(tx, units, s, { mode: 'upsert', audit: (e, t) => ctx.audit(e, t), ctx });
+    await applyUnits(tx, units, s, { mode: 'upsert', ctx });
   });
 }
 
