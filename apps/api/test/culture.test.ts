@@ -132,6 +132,28 @@ describe('processes and stages', () => {
     expect(added.body.data.entry.position).toBe(4);
   });
 
+  it("the form's stages and the reorder write through the resource runtime: each stage audited as a stage", async () => {
+    const { manufactureId } = await producer();
+    const p = await processWithStages(manufactureId);
+    const ids = p.stages.map((s: { id: number }) => s.id);
+    const logsOf = async (action: string) => {
+      const r = await call(t, 'GET', '/api/admin/system/logs', { query: { subject: 'stages', action, limit: '100' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data.entries.filter((e: { record_id: string }) => ids.includes(Number(e.record_id)));
+    };
+    expect((await logsOf('create')).length).toBe(ids.length);
+    const reordered = await call(t, 'PUT', `/api/admin/processes/reorder-stages/${p.id}`, { body: { stage_ids: [...ids].reverse() } });
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(200);
+    // the middle one keeps its place: only the moved stages are written
+    const moved = await logsOf('reorder');
+    expect(moved.map((e: { record_id: string; after: { position: number } }) => [Number(e.record_id), e.after.position]).sort()).toEqual(
+      [
+        [ids[0], ids.length],
+        [ids[ids.length - 1], 1],
+      ].sort(),
+    );
+  });
+
   it('copies a template process with its stages for a producer', async () => {
     const { manufactureId } = await producer();
     const template = await processWithStages(null);
