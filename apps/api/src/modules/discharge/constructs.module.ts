@@ -18,10 +18,12 @@ import { publishExport } from '../../core/export';
 import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
 import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { type ListQuery, listQuerySchema, whereOf } from '../../core/resource-query';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { echoedKeys, writeAction, writeRecord } from '../../core/write-path';
+import { resource } from '../../core/runtime';
+import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { complianceOf, periodOf } from './compliance';
 import { writeConstructWorkbook, writeListWorkbook } from './exports';
@@ -156,7 +158,6 @@ export default defineModule({
     const def = constructsDef;
     const listQuery = listQuerySchema(def);
     const exportQuery = exportQueryOf(listQuery);
-    const inTx = <T>(work: (db: Db) => Promise<T>) => services.db.transaction((tx) => work(tx as unknown as Db));
 
     router.add({
       method: 'POST',
@@ -199,53 +200,41 @@ export default defineModule({
       response: entrySchema,
       message: 'Thêm mới thành công',
       handler: (ctx) =>
-        inTx(async (db) => {
-          const row = await writeRecord({ def, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
+        services.db.transaction(async (db) => {
+          const constructs = resource(def.name);
+          return constructs.entry(db, await constructs.create(ctx, db, ctx.body as Record<string, unknown>), ctx);
         }),
     });
-    router.add({
+    addRecordAction(router, services, {
+      resource: def.name,
       method: 'PATCH',
       url: `${base}/:id`,
-      access: { action: 'update', subject: S },
+      permission: 'update',
       summary: 'Cập nhật công trình xả thải (đổi giấy phép thì các số liệu đo được đánh giá lại)',
       tags,
-      params: idParams,
       body: def.updateSchema,
       bodyIgnores: echoedKeys(def, constructHooks),
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        inTx(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: 'update',
+      op: 'update',
+      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
     });
-    router.add({
+    addRecordAction(router, services, {
+      resource: def.name,
       method: 'PATCH',
       url: `${base}/announce/:id`,
-      access: { action: 'update', subject: S },
+      permission: 'update',
       summary: 'Công bố / bỏ công bố công trình (1 Đã công bố ↔ 2 Chưa công bố)',
       tags,
-      params: idParams,
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        inTx(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const value = Number(existing.announce) === 1 ? 2 : 1;
-          const row = await writeAction({ def, ctx, db, existing, name: 'announce', field: 'announce', value });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: 'announce',
+      change: (_ctx, existing) => ({ announce: Number(existing.announce) === 1 ? 2 : 1 }),
     });
-    router.add({
+    addRecordAction(router, services, {
+      resource: def.name,
       method: 'PATCH',
       url: `${base}/change-status/:status/:id`,
-      access: { action: 'update', subject: S },
+      permission: 'update',
       summary: 'Đổi trạng thái công khai (1 Công khai, 2 Không công khai)',
       tags,
       params: z
@@ -254,23 +243,9 @@ export default defineModule({
           id: idParams.shape.id,
         })
         .strict(),
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        inTx(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeAction({
-            def,
-            ctx,
-            db,
-            existing,
-            name: 'change-status',
-            field: 'public_status',
-            value: Number(ctx.params.status),
-          });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: 'change-status',
+      change: (ctx) => ({ public_status: Number(ctx.params.status) }),
     });
 
     registerOverview(router, services);

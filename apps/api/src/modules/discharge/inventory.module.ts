@@ -3,9 +3,9 @@ import inventoryDef from '@nns/shared/resources/discharge-inventory';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { attachRefs, exec, findOne, present, selectList } from '../../core/resource-store';
-import { idParams } from '../../core/router';
-import { echoedKeys, writeRecord } from '../../core/write-path';
+import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
 
 const detailBody = z
@@ -48,25 +48,19 @@ export default defineModule({
         return { entry: row ? present(inventoryDef, row, ctx) : null, years };
       },
     });
-    router.add({
+    addRecordAction(router, services, {
+      resource: 'discharge-inventory',
       method: 'PATCH',
       url: `${base}/:id`,
-      access: { action: 'update', subject: 'discharge_inventory' },
+      permission: 'update',
       summary: 'Cập nhật kiểm kê xả thải',
       tags,
-      params: idParams,
       body: inventoryDef.updateSchema,
       bodyIgnores: echoedKeys(inventoryDef),
-      response: z.object({ entry: z.record(z.string(), z.unknown()) }),
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const existing = await findOne(db, inventoryDef, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def: inventoryDef, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
-          await attachRefs(db, inventoryDef, [row]);
-          return { entry: present(inventoryDef, row, ctx) };
-        }),
+      audit: 'update',
+      op: 'update',
+      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
     });
   },
 });

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
 import { defineModule, type ResourceHooks } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { listRows } from '../../core/resource-engine';
 import { type ListQuery, listQuerySchema } from '../../core/resource-query';
-import { attachRefs, findOne, present, presentRow } from '../../core/resource-store';
+import { findOne, presentRow } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { echoedKeys, writeRecord } from '../../core/write-path';
+import { resource } from '../../core/runtime';
+import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { type Construct, constructOf, judge, limitsOf, notifyExceedance, refreshSummary, standardOf, valuesOf } from './judge';
 import { flowTemplate, importFlows } from './traffic-import';
@@ -155,61 +157,41 @@ export default defineModule({
       response: entrySchema,
       message: 'Thêm mới thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const row = await writeRecord({
-            def: trafficDef,
-            ctx,
-            db,
-            data: ctx.body as Record<string, unknown>,
-            trusted: JUDGED,
-            audit: 'create',
-          });
+        services.db.transaction(async (db) => {
+          const row = await resource('discharge-traffic').create(ctx, db, ctx.body as Record<string, unknown>, { trusted: JUDGED });
           const c = await constructOf(db, Number(row.construct_id));
           if (c && Number(row.status) === 2) {
             const j = judge(row, c, await limitsOf(db, c));
             await notifyExceedance(services, db, c, [{ date: String(ctx.body.measured_date), checks: j.checks }]);
           }
-          await attachRefs(db, trafficDef, [row]);
-          return { entry: present(trafficDef, row, ctx) };
+          return resource('discharge-traffic').entry(db, row, ctx);
         }),
     });
-    router.add({
+    addRecordAction(router, services, {
+      resource: 'discharge-traffic',
       method: 'PATCH',
       url: `${base}/:id`,
-      access: { action: 'update', subject: S },
+      permission: 'update',
       summary: 'Cập nhật số liệu lưu lượng xả',
       tags,
-      params: idParams,
       body: trafficDef.updateSchema,
       bodyIgnores: echoedKeys(trafficDef, trafficHooks),
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const existing = await findOne(db, trafficDef, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({
-            def: trafficDef,
-            ctx,
-            db,
-            existing,
-            data: ctx.body as Record<string, unknown>,
-            trusted: JUDGED,
-            audit: 'update',
-          });
-          const before = JSON.stringify(existing.exceeded ?? []);
-          if (Number(row.status) === 2 && JSON.stringify(row.exceeded ?? []) !== before) {
-            const c = await constructOf(db, Number(row.construct_id));
-            if (c) {
-              const j = judge(row, c, await limitsOf(db, c));
-              const day = presentRow(trafficDef, row).measured_date as string;
-              await notifyExceedance(services, db, c, [{ date: day, checks: j.checks }]);
-            }
+      audit: 'update',
+      op: 'update',
+      // the verdict is the hooks' (JUDGED); the answer compares it with the one before
+      change: (ctx, existing) => ({ data: ctx.body as Record<string, unknown>, trusted: JUDGED, reply: JSON.stringify(existing.exceeded ?? []) }),
+      async answer(db, row, ctx, before) {
+        if (Number(row.status) === 2 && JSON.stringify(row.exceeded ?? []) !== before) {
+          const c = await constructOf(db, Number(row.construct_id));
+          if (c) {
+            const j = judge(row, c, await limitsOf(db, c));
+            const day = presentRow(trafficDef, row).measured_date as string;
+            await notifyExceedance(services, db, c, [{ date: day, checks: j.checks }]);
           }
-          await attachRefs(db, trafficDef, [row]);
-          return { entry: present(trafficDef, row, ctx) };
-        }),
+        }
+        return resource('discharge-traffic').entry(db, row, ctx);
+      },
     });
     router.add({
       method: 'POST',

@@ -3,14 +3,11 @@ import { levelColor, levelLabel, PARAMETERS } from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { z } from 'zod';
 import { defineModule, type ResourceHooks } from '../../core/module';
-import { attachRefs, findOne, present } from '../../core/resource-store';
-import { idParams } from '../../core/router';
-import { echoedKeys, writeRecord } from '../../core/write-path';
-import type { Db } from '../../db/client';
+import { addRecordAction } from '../../core/record-action';
+import { resource } from '../../core/runtime';
+import { echoedKeys } from '../../core/write-path';
 import { clearStationKeyCache, hashDeviceKey, newDeviceKey } from './device-key';
 import { clearOverviewCache } from './overview';
-
-const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 /** The band's caption and colour beside its number (rain stations use the six rain levels). */
 const hooks: ResourceHooks = {
@@ -48,71 +45,46 @@ export default defineModule({
       response: z.object({ entry: z.record(z.string(), z.unknown()), device_key: z.string().describe('khóa thiết bị, chỉ trả về một lần') }),
       message: 'Thêm mới thành công',
       handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+        services.db.transaction(async (db) => {
           const key = newDeviceKey();
-          const row = await writeRecord({
-            def: stationsDef,
-            ctx,
-            db,
-            data: { ...(ctx.body as Record<string, unknown>), device_key_hash: hashDeviceKey(key) },
-            trusted: ['device_key_hash'],
-            audit: 'create',
-          });
-          await attachRefs(db, stationsDef, [row]);
-          return { entry: present(stationsDef, row, ctx), device_key: key };
+          const stations = resource('monitorings');
+          const data = { ...(ctx.body as Record<string, unknown>), device_key_hash: hashDeviceKey(key) };
+          const row = await stations.create(ctx, db, data, { trusted: ['device_key_hash'] });
+          return { ...(await stations.entry(db, row, ctx)), device_key: key };
         }),
     });
     // the spec's client edits with PATCH; the generic PUT stays for the generic form
-    router.add({
+    addRecordAction(router, services, {
+      resource: 'monitorings',
       method: 'PATCH',
       url: `${base}/:id`,
-      access: { action: 'update', subject: 'monitorings' },
+      permission: 'update',
       summary: 'Cập nhật trạm quan trắc',
       tags,
-      params: idParams,
       body: stationsDef.updateSchema,
       bodyIgnores: echoedKeys(stationsDef, hooks),
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def: stationsDef, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
-          await attachRefs(db, stationsDef, [row]);
-          return { entry: present(stationsDef, row, ctx) };
-        }),
+      audit: 'update',
+      op: 'update',
+      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
     });
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'monitorings',
       url: `${base}/rotate-key/:id`,
-      access: { action: 'update', subject: 'monitorings' },
+      permission: 'update',
       summary: 'Đổi khóa thiết bị của trạm (khóa cũ hết hiệu lực ngay trên tiến trình này, trên các tiến trình khác trong tối đa 5 giây)',
       tags,
-      params: idParams,
       response: z.object({ id: z.number().int(), device_key: z.string() }),
       message: 'Đã tạo khóa thiết bị mới',
-      handler: async (ctx) => {
+      audit: 'rotate-key',
+      change() {
         const key = newDeviceKey();
-        await services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const existing = await findOne(db, stationsDef, ctx.params.id, ctx, { forUpdate: true });
-          await writeRecord({
-            def: stationsDef,
-            ctx,
-            db,
-            existing,
-            data: { device_key_hash: hashDeviceKey(key) },
-            trusted: ['device_key_hash'],
-            auditKeys: ['code'],
-            audit: 'rotate-key',
-          });
-        });
-        // the old key stops at once in this process (committed now); another process's cache keeps it up to STATION_KEY_CACHE_MS
-        clearStationKeyCache();
-        return { id: ctx.params.id, device_key: key };
+        // the key is shown once, in the answer; the audit names the station, never the key
+        return { data: { device_key_hash: hashDeviceKey(key) }, trusted: ['device_key_hash'], auditKeys: ['code'], reply: key };
       },
+      answer: (_db, row, _ctx, key) => ({ id: row.id, device_key: key }),
+      // the old key stops at once in this process (committed now); another process's cache keeps it up to STATION_KEY_CACHE_MS
+      afterCommit: () => clearStationKeyCache(),
     });
     router.add({
       method: 'GET',
