@@ -1,13 +1,10 @@
-import adminDef from '@nns/shared/resources/administrative';
-import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
-import { attachRefs, exec, findOne, present } from '../../core/resource-store';
-import { idParams } from '../../core/router';
+import { addRecordAction } from '../../core/record-action';
+import { exec } from '../../core/resource-store';
 import { revokeUserSessions } from '../../core/session';
-import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, assignableRoles, me, refuse } from './access';
 import { adminHooks } from './administrative.module';
@@ -184,39 +181,24 @@ export default defineModule({
         return { entries: await assignableRoles(services.db, me(ctx), { search: ctx.query.search, ids, limit: ctx.query.limit ?? 20 }) };
       },
     });
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      // an administrative account's status is changed here too, with that resource's permission as well
+      resource(ctx) {
+        if (ctx.query.kind !== 'administrative') return 'users';
+        if (!me(ctx).permissions.has('update:administrative')) throw forbidden();
+        return 'administrative';
+      },
+      subject: 'users',
       url: '/api/admin/users/change-status/:id',
-      access: { action: 'update', subject: 'users' },
+      permission: 'update',
       summary: 'Khóa/mở khóa tài khoản (người dùng; tài khoản hành chính với ?kind=administrative)',
       tags: ['Người dùng'],
-      params: idParams,
       query: statusQuery,
       body: statusBody,
       message: 'Cập nhật trạng thái thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const admin = ctx.query.kind === 'administrative';
-          if (admin && !me(ctx).permissions.has('update:administrative')) throw forbidden();
-          const def = admin ? adminDef : usersDef;
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const status = ctx.body?.status ?? (existing.status === 'active' ? 'locked' : 'active');
-          const row = await writeRecord({
-            def,
-            ctx,
-            db,
-            existing,
-            data: { status },
-            // read-only in the administrative form: this route is the only way it changes
-            trusted: ['status'],
-            auditKeys: ['status'],
-            audit: 'change-status',
-            op: 'action',
-          });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      // read-only in the administrative form: this route is the only way it changes
+      audit: 'change-status',
+      change: (ctx, existing) => ({ status: ctx.body?.status ?? (existing.status === 'active' ? 'locked' : 'active') }),
     });
   },
 });
