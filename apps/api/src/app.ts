@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
+import { registerCompression } from './core/compression';
 import { envelope } from './core/errors';
 import { registerJobRoutes } from './core/jobs';
 import { afterMigrate, seedDemo as seedModules, startModules } from './core/lifecycle';
@@ -113,6 +114,7 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
   registerDrain(app);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   await registerRealtime(app, services);
+  await registerCompression(app, config); // before the routes: it hooks each route as added (core/compression.ts)
   app.setErrorHandler((err, req, reply) => errorToReply(err, req, reply));
   const router = createRouter(app, services, routeTable);
   app.decorate('router', router);

@@ -94,6 +94,8 @@ const schema = z.object({
   /** load Vietnam's official administrative list (db/reference) at start: all of it into a new database, what is missing into an older one */
   OFFICIAL_UNITS: z.enum(['yes', 'no']).default('yes'),
   WEB_DIST: z.string().optional(),
+  /** on: the server compresses what it sends (brotli or gzip by Accept-Encoding; built files from their .br/.gz); off: a proxy in front does it */
+  HTTP_COMPRESSION: z.enum(['on', 'off'], { error: 'phải là on hoặc off' }).default('on'),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** where files live: unset or file: = DATA_DIR/uploads; s3://BUCKET[/PREFIX]?endpoint=…&region=…&path_style=true (lib/storage-url.ts) */
   STORAGE_URL: z

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { type EncodedBytes, sendEncoded } from './compression';
 import type { Ctx } from './module';
 
 /**
@@ -9,7 +10,8 @@ import type { Ctx } from './module';
  */
 export const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-export interface PublicAnswer {
+/** br/gz: the body compressed, made by sendEncoded on first need and kept with a cached answer */
+export interface PublicAnswer extends EncodedBytes {
   body: string;
   etag: string;
   status: number;
@@ -27,5 +29,6 @@ export function sendPublic(ctx: Ctx, a: PublicAnswer) {
   ctx.reply.header('cache-control', PUBLIC_CACHE).header('etag', a.etag).header('vary', 'Accept-Encoding');
   const asked = ctx.req.headers['if-none-match'];
   if (a.status === 200 && asked?.split(',').some((t) => t.trim() === a.etag || `W/${t.trim()}` === a.etag)) return ctx.reply.code(304).send();
-  return ctx.reply.code(a.status).header('content-type', 'application/json; charset=utf-8').send(a.body);
+  ctx.reply.code(a.status).header('content-type', 'application/json; charset=utf-8');
+  return sendEncoded(ctx.req, ctx.reply, ctx.services.config, a);
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
+import { type EncodedBytes, sendEncoded } from './compression';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,8 @@ export const webIndexFile = (config: Config) => path.join(path.resolve(config.WE
 
 /** Hashed build output never changes under its name; everything else must be revalidated. */
 export function cacheControlFor(file: string): string {
-  const rel = file.replace(/\\/g, '/');
+  // a file's .br/.gz (written beside it at build) is cached as the file itself
+  const rel = file.replace(/\\/g, '/').replace(/\.(?:br|gz)$/, '');
   return /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
@@ -58,29 +60,35 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     root: dist,
     prefix: '/',
     index: false,
-    // files are looked up per request, so a rebuild is served without a restart
+    // files are looked up per request, so a rebuild is served without a restart; one route, /*
+    // (WEB_FILES_ROUTE: core/compression.ts keeps per-request compression off it)
     wildcard: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
+    // the build writes file.br and file.gz beside each text file (apps/web/vite.config.ts): sent as the
+    // request's Accept-Encoding prefers, with their own length and ETag (send's tag is of the file sent)
+    preCompressed: config.HTTP_COMPRESSION !== 'off',
     setHeaders(res, file) {
       res.setHeader('cache-control', cacheControlFor(file));
       res.setHeader('x-content-type-options', 'nosniff');
+      if (config.HTTP_COMPRESSION !== 'off') res.setHeader('vary', 'Accept-Encoding');
     },
   });
 
   // the root is the app too (/ leads to /admin/home inside it)
   app.get('/', (_req, reply) => app.webIndex?.(reply));
 
-  let cached: { mtime: number; body: Buffer } | null = null;
-  const readIndex = (): Buffer | null => {
+  // the page with its compressed forms, made once per build (sendEncoded keeps them here)
+  let cached: (EncodedBytes & { mtime: number }) | null = null;
+  const readIndex = (): EncodedBytes | null => {
     try {
       const mtime = fs.statSync(indexFile).mtimeMs;
       if (!cached || cached.mtime !== mtime) cached = { mtime, body: withRuntimeMeta(fs.readFileSync(indexFile), config) };
     } catch {
       // a rebuild is replacing dist: keep answering with the last page read, if any
     }
-    return cached?.body ?? null;
+    return cached;
   };
   app.decorate('webIndex', (reply: FastifyReply) => {
     // a missing file (e.g. a chunk of an older build) must not be answered with the page itself
@@ -94,12 +102,8 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
         .header('retry-after', '10')
         .send({ code: 503, message: 'Giao diện quản trị đang được cập nhật, vui lòng thử lại sau ít phút', data: null });
     }
-    return reply
-      .code(200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(body);
+    reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
+    return sendEncoded(reply.request, reply, config, body);
   });
 }
 

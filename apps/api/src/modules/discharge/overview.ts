@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { WASTEWATER_TYPES } from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { type EncodedBytes, sendEncoded } from '../../core/compression';
 import { badRequest } from '../../core/errors';
 import { instanceId } from '../../core/instance-id';
 import type { Router } from '../../core/module';
@@ -72,10 +72,10 @@ export function pushExceeded(w: SQL[], exceeded: string | undefined, p: ExceedPe
 const monthText = (m: number) => `${String(m).slice(0, 4)}-${String(m).slice(4)}`;
 const POINT_FIELDS = ['id', 'lat', 'long', 'wastewater_type', 'exceeded'];
 
-interface Answer {
+/** kept with its compressed forms (made by sendEncoded on first need) */
+interface Answer extends EncodedBytes {
   etag: string;
   body: Buffer;
-  gz?: Buffer;
 }
 /**
  * Answers already written, by their ETag. The tag is made from what the database says of the rows
@@ -153,11 +153,7 @@ export function registerOverview(router: Router, services: Services) {
         if (answers.size > KEEP) answers.delete(answers.keys().next().value as string);
       }
       ctx.reply.code(200).header('content-type', 'application/json; charset=utf-8');
-      if (/\bgzip\b/.test(String(ctx.req.headers['accept-encoding'] ?? '')) && a.body.length > 1024) {
-        a.gz ??= zlib.gzipSync(a.body, { level: 6 });
-        return ctx.reply.header('content-encoding', 'gzip').send(a.gz);
-      }
-      return ctx.reply.send(a.body);
+      return sendEncoded(ctx.req, ctx.reply, services.config, a);
     },
   });
 }

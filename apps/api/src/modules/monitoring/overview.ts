@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
+import { type EncodedBytes, sendEncoded } from '../../core/compression';
 import { instanceId } from '../../core/instance-id';
 import type { Ctx } from '../../core/module';
 import { execPrepared } from '../../core/resource-store';
@@ -19,7 +20,8 @@ export const POINT_FIELDS = ['id', 'lat', 'long', 'type', 'band', 'alert'] as co
  * process's change shows here within this time (the screen itself refreshes each minute).
  */
 export const OVERVIEW_CACHE_MS = 5_000;
-const cache = new Map<string, { body: Buffer; etag: string; at: number }>();
+// with the body's compressed forms, made by sendEncoded on first need
+const cache = new Map<string, EncodedBytes & { body: Buffer; etag: string; at: number }>();
 export function clearOverviewCache() {
   cache.clear();
 }
@@ -88,5 +90,6 @@ export async function sendOverview(s: Services, ctx: Ctx) {
   ctx.reply.header('cache-control', 'private, no-cache').header('etag', c.etag).header('vary', 'Authorization, Accept-Encoding');
   const asked = ctx.req.headers['if-none-match'];
   if (asked?.split(',').some((t) => t.trim() === c.etag)) return ctx.reply.code(304).send();
-  return ctx.reply.code(200).header('content-type', 'application/json; charset=utf-8').send(c.body);
+  ctx.reply.code(200).header('content-type', 'application/json; charset=utf-8');
+  return sendEncoded(ctx.req, ctx.reply, s.config, c);
 }
