@@ -7,6 +7,8 @@ import { criteriaHooks, registerSpeciesList } from './species-lists';
 
 export default defineModule({
   name: 'agricultural',
+  // the demo's CARP seafood lives in the demo ward Xuân Hương (24781)
+  after: ['areas'],
   hooks: { 'criteria-seafoods': criteriaHooks },
   routes(router, services) {
     registerSpeciesList(router, services, { base: 'product-plants', path: 'plants', species: plantsDef, typeField: 'plant_type', subject: 'product_plants' });
