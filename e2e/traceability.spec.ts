@@ -136,3 +136,47 @@ test('traceability: trace from a batch, issue 20 stamps, design the layout, prin
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/stamp-statistics-1366.png' });
 });
+
+test('a run of 6,000 stamps is issued in the background: the list shows it at once, a notice says so until the job ends, then the list refreshes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await adminToken(request);
+  const big = `${stamp}B`;
+  const province = await post(request, token, '/api/admin/provinces', { code: `P${big}`.slice(0, 10), name: `Tỉnh lớn ${big}` });
+  const ward = await post(request, token, '/api/admin/wards', { code: `W${big}`.slice(0, 10), name: `Xã Tà Nung ${big}`, province_id: province.id });
+  const producer = await post(request, token, '/api/admin/manufactures', { code: `CSSX-${big}`, name: `HTX Cà phê ${big}`, ward_id: ward.id });
+  const product = await post(request, token, '/api/admin/products', { code: `SP-${big}`, name: `Cà phê Cầu Đất ${big}`, manufacture_id: producer.id });
+  await withSession(page, request, ADMIN);
+
+  await page.goto('/admin/general/stamps/create');
+  await page.getByLabel('Tên đợt tem').fill(`Đợt lớn ${big}`);
+  await pickRef(page, 'Sản phẩm', product.name);
+  await page.getByLabel('Số lượng tem').fill('6000');
+  const waiting = page.locator('.ant-notification-notice', { hasText: 'Đang phát hành 6.000 tem trong nền…' });
+  const done = page.locator('.ant-notification-notice', { hasText: 'Đã phát hành xong 6.000 tem' });
+  // watched from the click on: a quick job's notices may come and go while the list loads
+  const waitingShown = waiting.waitFor({ state: 'visible', timeout: 60_000 });
+  const doneShown = done.waitFor({ state: 'visible', timeout: 150_000 });
+  await page.getByRole('button', { name: 'Lưu' }).click();
+  // the form leaves for the list; the notice stays while the job writes the codes
+  await expect(page).toHaveURL(/\/admin\/general\/stamps$/);
+  await waitingShown;
+  const row = page.locator('tr', { hasText: `Đợt lớn ${big}` });
+  await expect(row).toHaveCount(1);
+  // done: the waiting notice is gone, the list was read again
+  await doneShown;
+  await expect(waiting).toBeHidden();
+  await expect(row).toContainText('Đã phát hành');
+  await expectAccessible(page);
+  const runs = (await (await request.get('/api/admin/stamps', { headers: { authorization: `Bearer ${token}` }, params: { search: big } })).json()).data.entries;
+  expect(runs.map((r: { status: string; quantity: number }) => [r.status, r.quantity])).toEqual([['issued', 6000]]);
+
+  // the job is listed in 'Tác vụ' with a link to the run instead of a download
+  await page.goto('/admin/jobs');
+  const job = page.locator('tr', { hasText: `Đợt lớn ${big}` });
+  await expect(job).toContainText('Hoàn thành');
+  await job.getByRole('link', { name: 'Xem đợt tem' }).click();
+  await expect(page).toHaveURL(/\/admin\/general\/stamps\/\d+\/detail$/);
+});
