@@ -1,12 +1,12 @@
 import { resources } from '@nns/shared/registry';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { col } from '../src/core/resource-query';
-import { exec, execPrepared, execStatic, iso, MAX_STATEMENTS, selectColumns, selectList } from '../src/core/resource-store';
-import type { Db } from '../src/db/client';
+import { iso, selectColumns, selectList } from '../src/core/resource-store';
+import { dbOnPglite, dbOnPool, exec, execPrepared, execStatic, MAX_STATEMENTS } from '../src/db/sql';
+import { watchWrites } from '../src/db/write-clock';
 
 // issue 11: work moved out of the hot path must give the same answers as the work it replaced
 
@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('execPrepared: named prepared st
   it('prepares a text once per connection and answers the rows exec answers (same type parsers)', async () => {
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
     try {
-      const db = drizzle(pool) as unknown as Db;
+      const db = dbOnPool(pool);
       const q = (n: number) => sql`select ${n}::int as n, ${'2026-11-22 03:28:58.5+00'}::timestamptz as t, ${'{1,2}'}::int[] as a, ${'x'}::text as s`;
       const a = await execPrepared(db, q(1));
       const b = await execPrepared(db, q(2));
@@ -78,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('execPrepared: named prepared st
   it('execStatic builds a fixed text once per key and binds only its values', async () => {
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
     try {
-      const db = drizzle(pool) as unknown as Db;
+      const db = dbOnPool(pool);
       let built = 0;
       const build = (v: (name: string) => unknown) => {
         built++;
@@ -108,7 +108,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statement names on PostgreSQL: 
     const full = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
     const fresh = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
     try {
-      const db = drizzle(full) as unknown as Db;
+      const db = dbOnPool(full);
       const tag = Date.now().toString(36);
       for (let i = 0; i <= MAX_STATEMENTS; i++) await execPrepared(db, sql.raw(`select ${i} as n, '${tag}' as t`));
       expect(await named(full)).toBe(MAX_STATEMENTS);
@@ -117,7 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statement names on PostgreSQL: 
       expect(await named(full)).toBe(MAX_STATEMENTS);
 
       const q = sql`select ${'x'}::text || ${tag}::text as s`;
-      await execPrepared(drizzle(fresh) as unknown as Db, q);
+      await execPrepared(dbOnPool(fresh), q);
       expect(await named(fresh)).toBe(1);
       // the same text has the same name in both pools, so a connection never sees one name for two texts
       await execPrepared(db, q);
@@ -132,13 +132,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statement names on PostgreSQL: 
   });
 });
 
-describe('execStatic on PGlite: PREPAREd once in its session, each call one EXECUTE', () => {
-  it('answers the rows exec answers, with values written as literals (quotes, backslashes), timestamps as text', async () => {
+describe('execStatic on PGlite: a named prepared statement through its wire protocol, values as parameters', () => {
+  it('answers the rows exec answers, with values as parameters (quotes, backslashes, SQL in a value), timestamps as text', async () => {
     const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
     const pl = await PGlite.create('memory://', { parsers: { 20: (v: string) => Number(v) } });
     try {
-      const db = drizzlePglite(pl) as unknown as Db;
+      const db = await dbOnPglite(pl, await watchWrites(pl));
       let built = 0;
       const build = (v: (name: string) => unknown) => {
         built++;
@@ -161,19 +160,19 @@ describe('execStatic on PGlite: PREPAREd once in its session, each call one EXEC
         expect(typeof a[0].t).toBe('string');
         expect(typeof a[0].ts).toBe('string');
       }
-      const prepared = (await pl.query<{ name: string }>(`select name from pg_prepared_statements where name like 'nns_s%'`)).rows;
+      const prepared = (await pl.query<{ name: string }>(`select name from pg_prepared_statements where name like 'nns_r%'`)).rows;
       expect(prepared).toHaveLength(1);
       // text values cast in the statement (an int[], a jsonb): one prepared text each
       const odd = (v: (name: string) => unknown) => sql`select cardinality(${v('xs')}::int[]) as n`;
       expect(await execStatic(db, 'test|pglite-array', odd, { xs: '{1,2,3}' })).toEqual([{ n: 3 }]);
       const obj = (v: (name: string) => unknown) => sql`select ${v('o')}::jsonb ->> 'k' as k`;
       expect(await execStatic(db, 'test|pglite-object', obj, { o: JSON.stringify({ k: 'v' }) })).toEqual([{ k: 'v' }]);
-      expect((await pl.query(`select name from pg_prepared_statements where name like 'nns_s%'`)).rows).toHaveLength(3);
+      expect((await pl.query(`select name from pg_prepared_statements where name like 'nns_r%'`)).rows).toHaveLength(3);
       // inside a transaction the engine is held by it: the ordinary path, no wait on ourselves
       await db.transaction(async (tx) => {
-        expect(await execStatic(tx as unknown as Db, 'test|pglite', build, values[0])).toEqual(
+        expect(await execStatic(tx, 'test|pglite', build, values[0])).toEqual(
           await exec(
-            tx as unknown as Db,
+            tx,
             build((n) => values[0][n as 'n' | 's']),
           ),
         );

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec, execPrepared, execStatic } from '../src/core/resource-store';
-import { type Db, openDatabase } from '../src/db/client';
+import { openDatabase } from '../src/db/client';
 import { setSharedReads, sharedRead } from '../src/db/shared-read';
+import { dbOnPool } from '../src/db/sql';
 import { tempPgDatabase } from './pg-temp';
 
 // issue 11: identical reads waiting for a pooled connection run once (db/shared-read.ts), and never at
@@ -31,7 +31,7 @@ describe.skipIf(!PG)('shared reads on the PostgreSQL pool', () => {
   async function heldPool() {
     const pool = new pg.Pool({ connectionString: temp.url, max: 1 });
     const held = await pool.connect();
-    return { pool, db: drizzle(pool) as unknown as Db, free: () => held.release() };
+    return { pool, db: dbOnPool(pool), free: () => held.release() };
   }
 
   const counted = sql`select nextval('runs')::int as run, v from t where id = 1`;
@@ -61,7 +61,7 @@ describe.skipIf(!PG)('shared reads on the PostgreSQL pool', () => {
   it('a read never joins a statement already sent: it sees what was committed before it asked', async () => {
     const pool = new pg.Pool({ connectionString: temp.url, max: 1 });
     try {
-      const db = drizzle(pool) as unknown as Db;
+      const db = dbOnPool(pool);
       const slow = sql`select nextval('runs')::int as run, v, pg_sleep(0.4) is not null as slept from t where id = ${1}`;
       const first = execPrepared<{ run: number; v: number }>(db, slow, { shared: true });
       await new Promise((r) => setTimeout(r, 100)); // the first has its connection: sent
@@ -121,8 +121,8 @@ describe.skipIf(!PG)('shared reads on the PostgreSQL pool', () => {
       setSharedReads(pool, true);
       const inTx = await db.transaction(async (tx) => {
         const [a, b] = await Promise.all([
-          execPrepared<{ run: number }>(tx as unknown as Db, counted, { shared: true }),
-          execPrepared<{ run: number }>(tx as unknown as Db, counted, { shared: true }),
+          execPrepared<{ run: number }>(tx, counted, { shared: true }),
+          execPrepared<{ run: number }>(tx, counted, { shared: true }),
         ]);
         return [a[0].run, b[0].run];
       });

@@ -146,8 +146,7 @@ export async function sendIfDue(tx: Db, id: number): Promise<boolean> {
 export async function sendDue(s: Pick<Services, 'database'>): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await s.database.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const n = await s.database.db.transaction(async (tx) => {
       const due = await exec<{ id: number }>(
         tx,
         sql`select id from notifications where sent_at is null and scheduled_at <= now()
@@ -193,7 +192,7 @@ export async function notify(s: Pick<Services, 'database'>, audience: Audience, 
     return { id: Number(id), sent: await sendIfDue(db, Number(id)) };
   };
   if (tx) return run(tx);
-  return s.database.db.transaction((t) => run(t as unknown as Db));
+  return s.database.db.transaction((t) => run(t));
 }
 
 export type { InboxEntry };
@@ -211,7 +210,7 @@ export const INBOX_COLUMNS = sql`n.id, r.event_id, n.title, n.content, coalesce(
 
 /** The newest event number a user has (0 for none): a socket's starting point. */
 export async function lastEventId(s: Pick<Services, 'database'>, userId: number): Promise<number> {
-  const [r] = await s.database.query<{ e: string | number | null }>(sql`select max(event_id) as e from notification_recipients where user_id = ${userId}`);
+  const [r] = await exec<{ e: string | number | null }>(s.database.db, sql`select max(event_id) as e from notification_recipients where user_id = ${userId}`);
   return Number(r?.e ?? 0);
 }
 
@@ -220,7 +219,8 @@ export async function lastEventId(s: Pick<Services, 'database'>, userId: number)
  * minute again (a smaller number can commit after a larger one), oldest first.
  */
 export async function missedEvents(s: Pick<Services, 'database'>, userId: number, after: number): Promise<InboxEntry[]> {
-  const rows = await s.database.query(
+  const rows = await exec(
+    s.database.db,
     sql`select ${INBOX_COLUMNS} from notification_recipients r join notifications n on n.id = r.notification_id
       where r.user_id = ${userId} and (r.event_id > ${after}
         or r.created_at > now() - make_interval(secs => ${notifyLimits.replayWindowSeconds}))

@@ -67,7 +67,7 @@ export function registerPlatformRoutes(router: Router, services: Services) {
     handler: async (ctx) => {
       const [database, storage] = await Promise.all([
         // a database that does not answer (network cut, pool exhausted) counts as unreachable too
-        withTimeout(services.database.query(sql`select 1`)),
+        withTimeout(exec(services.db, sql`select 1`)),
         withTimeout(services.storage.check()),
       ]);
       const data = { database: database ? 'ok' : 'unreachable', storage: storage ? 'ok' : 'unreachable' };

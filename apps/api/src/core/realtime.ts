@@ -20,6 +20,8 @@ export {
   type RealtimeEvent,
 } from './realtime-publish';
 
+import { exec } from '../db/sql';
+
 /**
  * The live channel (docs/realtime.md): GET /api/ws, a WebSocket that authenticates itself on its first
  * message `{type: 'auth', token}` (a token in the URL would end up in access logs). Events are fanned
@@ -314,12 +316,15 @@ class Hub {
     const ids = [...new Set(conns.map((c) => c.sessionId))].join(',');
     const idle = this.s.config.SESSION_IDLE_MINUTES;
     // resolveSession's test, without touching last_seen_at: an open socket is not activity
-    const rows = await this.s.database.query<SessionState>(sql`select s.id, s.revoked_at is not null as revoked,
+    const rows = await exec<SessionState>(
+      this.s.db,
+      sql`select s.id, s.revoked_at is not null as revoked,
         s.expires_at <= now() as expired, s.last_seen_at <= now() - make_interval(mins => ${idle}) as idle,
         u.id is not null as user_exists, u.status, u.role_id, u.must_change_password,
         (u.updated_at > s.created_at and abs(extract(epoch from u.updated_at - s.revoked_at)) < 5) as changed_with_revoke
       from sessions s left join users u on u.id = s.user_id
-      where s.id = any(string_to_array(${ids}, ',')::int[])`);
+      where s.id = any(string_to_array(${ids}, ',')::int[])`,
+    );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     for (const c of conns) {
       if (c.ending || !this.conns.has(c)) continue;

@@ -40,7 +40,7 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
   // the role's permissions travel as ids (an index-only read of role_permissions, one short string),
   // named through the catalogue below: this query runs on every request, and joining and
   // concatenating a few hundred 'action:subject' strings made it the costliest query of a list
-  const rows = await s.database.query<{
+  const rows = await exec<{
     session_id: number;
     seen_age: number;
     expires_in: number;
@@ -54,19 +54,22 @@ export async function resolveToken(s: Services, token: string): Promise<SessionU
     manufacture_id: number | null;
     must_change_password: boolean | null;
     permission_ids: string | null;
-  }>(sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
+  }>(
+    s.database.db,
+    sql`select s.id as session_id, extract(epoch from now() - s.last_seen_at)::int as seen_age,
       extract(epoch from s.expires_at - now())::int as expires_in,
       u.id, u.username, u.full_name, u.role_id, u.scope, u.province_id, u.ward_id, u.manufacture_id, u.must_change_password,
       array_to_string(array(select rp.permission_id from role_permissions rp where rp.role_id = u.role_id), ',') as permission_ids
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${key} and s.revoked_at is null and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.status = 'active'`);
+      and s.last_seen_at > now() - make_interval(mins => ${idle}) and u.status = 'active'`,
+  );
   const r = rows[0];
   if (!r) return null;
   const permissions = await permissionNames(s, r.permission_ids ? r.permission_ids.split(',').map(Number) : []);
   let seenAge = r.seen_age;
   if (seenAge > 60) {
-    await s.database.query(sql`update sessions set last_seen_at = now() where id = ${r.session_id}`);
+    await exec(s.db, sql`update sessions set last_seen_at = now() where id = ${r.session_id}`);
     seenAge = 0;
   }
   const user: SessionUser = {
@@ -96,7 +99,7 @@ const catalogues = new WeakMap<object, Map<number, string>>();
 async function permissionNames(s: Services, ids: number[]): Promise<Set<string>> {
   let names = catalogues.get(s.database);
   if (!names || ids.some((id) => !names?.has(id))) {
-    const all = await s.database.query<{ id: number; name: string }>(sql`select id, action || ':' || subject as name from permissions`);
+    const all = await exec<{ id: number; name: string }>(s.database.db, sql`select id, action || ':' || subject as name from permissions`);
     names = new Map(all.map((p) => [p.id, p.name]));
     catalogues.set(s.database, names);
   }
@@ -111,8 +114,11 @@ async function permissionNames(s: Services, ids: number[]): Promise<Set<string>>
 export async function createSession(s: Services, userId: number, req: FastifyRequest): Promise<string> {
   const token = newToken();
   const hours = s.config.SESSION_MAX_HOURS;
-  await s.database.query(sql`insert into sessions (token_hash, user_id, expires_at, ip, user_agent)
-    values (${hashToken(token)}, ${userId}, now() + make_interval(hours => ${hours}), ${req.ip}, ${req.headers['user-agent']?.slice(0, 500) ?? null})`);
+  await exec(
+    s.db,
+    sql`insert into sessions (token_hash, user_id, expires_at, ip, user_agent)
+    values (${hashToken(token)}, ${userId}, now() + make_interval(hours => ${hours}), ${req.ip}, ${req.headers['user-agent']?.slice(0, 500) ?? null})`,
+  );
   return token;
 }
 

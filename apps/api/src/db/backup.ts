@@ -173,7 +173,7 @@ export class RestoreRefused extends Error {}
 /** Why this target cannot take a restore (it must be empty), or null. */
 export async function notEmptyReason(database: Database, store: Store): Promise<string | null> {
   const storage = storeOf(store);
-  const [{ n }] = await database.query<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+  const [{ n }] = await exec<{ n: number }>(database.db, sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
   if (n > 0) {
     return database.kind === 'postgres'
       ? `cơ sở dữ liệu PostgreSQL đích không trống (đã có ${n} bảng). Hãy tạo một cơ sở dữ liệu mới (createdb) và đặt DATABASE_URL tới nó.`

@@ -127,8 +127,8 @@ export async function openDatabase(o: DbOptions): Promise<Database> {
   }
   if (lock) makeOwnerOnly(dir);
   // before drizzle or anyone else holds the client: every statement passes the watch
-  const { clock: writes, read } = await watchWrites(client);
-  const db = await dbOnPglite(client, read);
+  const { clock: writes, ...watch } = await watchWrites(client);
+  const db = await dbOnPglite(client, watch);
   return {
     db,
     kind: 'pglite',

@@ -33,11 +33,11 @@ export interface ReadOptions {
 
 export const SHARED: ReadOptions = { shared: true };
 
-/** A plain read run past the write watch (PGlite), with the parsers the caller gives. */
+/** A statement run as a named prepared statement on PGlite, with the parsers the caller gives. */
 export type PgliteRead = (text: string, params: unknown[], parsers: Record<number, (v: string) => unknown>) => Promise<unknown[]>;
 
 /** What runs the statements of a database handle that is not a transaction. */
-type Engine = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite; read: PgliteRead };
+type Engine = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; client: PGlite; read: PgliteRead; prepared: PgliteRead };
 
 const engines = new WeakMap<Db, Engine>();
 const dialect = new PgDialect();
@@ -58,15 +58,14 @@ export function dbOnPool(pool: pg.Pool): Db {
   return db;
 }
 
-/** A database handle on a PGlite instance; `read` runs plain reads (db/write-clock.ts's, past its watch). */
-export async function dbOnPglite(client: PGlite, read?: PgliteRead): Promise<Db> {
+/**
+ * A database handle on a PGlite instance, its statements watched for writes (db/write-clock.ts): `read`
+ * runs declared plain reads past the watch, `prepared` the other fixed texts, both as named statements.
+ */
+export async function dbOnPglite(client: PGlite, watch: { read: PgliteRead; prepared: PgliteRead }): Promise<Db> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const db: Db = drizzle(client);
-  engines.set(db, {
-    kind: 'pglite',
-    client,
-    read: read ?? (async (text, params, parsers) => (await client.query(text, params, { parsers })).rows),
-  });
+  engines.set(db, { kind: 'pglite', client, read: watch.read, prepared: watch.prepared });
   return db;
 }
 
@@ -75,7 +74,7 @@ export async function exec<T = Record<string, unknown>>(db: Db, q: SQL, o?: Read
   const e = engines.get(db);
   if (!e) return runInTransaction<T>(db, q);
   const query = dialect.sqlToQuery(q);
-  return run<T>(e, { text: query.sql }, query.params, o);
+  return run<T>(e, { text: query.sql }, query.params, o, false);
 }
 
 /** A transaction's statement: drizzle runs it on the transaction's connection; both drivers answer `{ rows }`. */
@@ -83,9 +82,11 @@ async function runInTransaction<T>(db: Db, q: SQL): Promise<T[]> {
   return (await db.execute<T & Record<string, unknown>>(q)).rows;
 }
 
-async function run<T>(e: Engine, config: ReadConfig, params: unknown[], o?: ReadOptions): Promise<T[]> {
+/** `fixed`: a text of a bounded set (execPrepared, execStatic), named on PGlite too. */
+async function run<T>(e: Engine, config: ReadConfig, params: unknown[], o: ReadOptions | undefined, fixed: boolean): Promise<T[]> {
   if (e.kind === 'pglite') {
     if (o?.shared) return (await e.read(config.text, params, PGLITE_PARSERS)) as T[];
+    if (fixed) return (await e.prepared(config.text, params, PGLITE_PARSERS)) as T[];
     return (await e.client.query<T>(config.text, params, { parsers: PGLITE_PARSERS })).rows;
   }
   if (o?.shared) return (await sharedRead(e.pool, { ...config, types: PG_TYPES }, params)) as T[];
@@ -137,7 +138,7 @@ export async function execPrepared<T = Record<string, unknown>>(db: Db, q: SQL, 
   if (!e) return runInTransaction<T>(db, q);
   const query = dialect.sqlToQuery(q);
   const name = e.kind === 'postgres' ? statementNameOf(e.pool, query.sql) : undefined;
-  return run<T>(e, { name, text: query.sql }, query.params, o);
+  return run<T>(e, { name, text: query.sql }, query.params, o, true);
 }
 
 /** True for a pooled PostgreSQL handle (not a transaction): independent statements may run at once. PGlite runs one at a time. */
@@ -175,5 +176,5 @@ export async function execStatic<T = Record<string, unknown>>(
     s = { config: { name: e.kind === 'postgres' ? statementNameOf(e.pool, query.sql) : undefined, text: query.sql }, params: query.params };
     byKey.set(key, s);
   }
-  return run<T>(e, s.config, fillPlaceholders(s.params, values), o);
+  return run<T>(e, s.config, fillPlaceholders(s.params, values), o, true);
 }

@@ -28,7 +28,7 @@ const XMAX = 'select pg_snapshot_xmax(pg_current_snapshot())::text as x';
  * A read that saw `n` unchanged and `busy` at 0 from start to end read the data as it still is:
  * core/answer-cache.ts keeps such answers until `n` moves. PostgreSQL has no such clock: other processes write.
  */
-export async function watchWrites(client: PGlite): Promise<{ clock: WriteClock; read: PgliteRead }> {
+export async function watchWrites(client: PGlite): Promise<{ clock: WriteClock; read: PgliteRead; prepared: PgliteRead }> {
   const clock = { n: 0, busy: 0 };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
@@ -36,7 +36,7 @@ export async function watchWrites(client: PGlite): Promise<{ clock: WriteClock; 
   let last: string | null = null;
   /** Moves `n` when the engine finished a transaction that wrote since the last look; the first look only learns the mark. */
   const look = async () => {
-    const [r] = (await query<{ x: string }>(XMAX)).rows;
+    const [r] = (await exec(XMAX))[0].rows as { x: string }[];
     if (last !== null && r.x !== last) clock.n++;
     last = r.x;
   };
@@ -93,5 +93,6 @@ export async function watchWrites(client: PGlite): Promise<{ clock: WriteClock; 
   );
   // the mark before any watched statement, so that the first one that writes moves `n`
   await look();
-  return { clock, read };
+  // the same named statements for texts the app has not declared plain reads: watched
+  return { clock, read, prepared: watched(read) };
 }

@@ -10,11 +10,11 @@ import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
 import { hashToken, newToken } from '../../core/session';
+import { exec } from '../../db/sql';
 import { assertMayManage } from '../accounts/access';
 import { RESET_PER_EMAIL, RESET_PER_IP, reserve, WINDOW_MINUTES } from './rate-limit';
 import { resetMail } from './reset-mail';
 import { MSG, newPassword } from './schemas';
-import { exec } from '../../db/sql';
 
 /** A reset link lives 30 minutes and works once. */
 export const RESET_MINUTES = 30;
@@ -68,8 +68,11 @@ export function generatePassword(): string {
 
 /** The user of a live reset token, or null. */
 async function tokenUser(s: Services, token: string) {
-  const [r] = await s.database.query<{ user_id: number; expires_at: string }>(sql`select user_id, expires_at from password_resets
-    where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()`);
+  const [r] = await exec<{ user_id: number; expires_at: string }>(
+    s.database.db,
+    sql`select user_id, expires_at from password_resets
+    where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()`,
+  );
   return r ?? null;
 }
 
@@ -79,8 +82,11 @@ async function issueReset(s: Services, user: { id: number; email: string; full_n
   await s.db.transaction(async (tx) => {
     // an earlier link stops working when a new one is asked for
     await exec(tx, sql`update password_resets set used_at = now() where user_id = ${user.id} and used_at is null`);
-    await exec(tx, sql`insert into password_resets (user_id, token_hash, expires_at)
-      values (${user.id}, ${hashToken(token)}, now() + make_interval(mins => ${RESET_MINUTES}))`);
+    await exec(
+      tx,
+      sql`insert into password_resets (user_id, token_hash, expires_at)
+      values (${user.id}, ${hashToken(token)}, now() + make_interval(mins => ${RESET_MINUTES}))`,
+    );
   });
   // the host comes from PUBLIC_URL, never from the request
   const link = `${s.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
@@ -113,8 +119,11 @@ export default defineModule({
         ];
         // every request counts: checked and counted in one step, so a burst cannot overshoot
         await reserve(services, limits, MSG.tooManyResets, { count: true });
-        const [u] = await services.database.query<{ id: number; email: string; full_name: string; username: string }>(sql`select id, email,
-          full_name, username from users where lower(email) = ${email} and status = 'active' order by (email = ${ctx.body.email}) desc, id limit 1`);
+        const [u] = await exec<{ id: number; email: string; full_name: string; username: string }>(
+          services.database.db,
+          sql`select id, email,
+          full_name, username from users where lower(email) = ${email} and status = 'active' order by (email = ${ctx.body.email}) desc, id limit 1`,
+        );
         if (u) {
           // not awaited: the answer takes the same time whether or not the account exists
           issueReset(services, u).catch((err) => services.log.error({ err, userId: u.id }, 'password reset mail failed'));
@@ -186,7 +195,7 @@ export default defineModule({
       async handler(ctx) {
         const me = ctx.user as SessionUser;
         // a scoped officer sees only the accounts of their ward or province, like the users list
-        const [target] = await services.database.query<{
+        const [target] = await exec<{
           id: number;
           username: string;
           full_name: string | null;
@@ -194,7 +203,10 @@ export default defineModule({
           phone: string | null;
           ward_id: number | null;
           role_id: number | null;
-        }>(sql`select id, username, full_name, email, phone, ward_id, role_id from users${whereSql([sql`id = ${ctx.body.id}`, ...scopeOf(usersDef, me)])}`);
+        }>(
+          services.database.db,
+          sql`select id, username, full_name, email, phone, ward_id, role_id from users${whereSql([sql`id = ${ctx.body.id}`, ...scopeOf(usersDef, me)])}`,
+        );
         if (!target) throw notFound(MSG.userNotFound);
         if (target.username === 'admin' && me.username !== 'admin') throw forbidden('Chỉ tài khoản admin được đặt lại mật khẩu của chính mình');
         // no takeover of an account holding permissions the actor lacks (accounts rule)

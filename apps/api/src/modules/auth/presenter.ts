@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { exec } from '../../db/sql';
 
 /** The columns of a user that may leave the server: never the password hash. */
 export const USER_COLUMNS = sql`u.id, u.username, u.full_name, u.email, u.phone, u.avatar, u.role_id, u.scope, u.province_id, u.ward_id,
@@ -35,15 +36,18 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 /** The signed-in user as login, profile and load-profile answer it (`data.entry`). */
 export async function presentUser(database: Database, userId: number, o: { ward?: boolean } = {}) {
-  const [u] = await database.query<UserRow>(sql`select ${USER_COLUMNS} from users u where u.id = ${userId}`);
+  const [u] = await exec<UserRow>(database.db, sql`select ${USER_COLUMNS} from users u where u.id = ${userId}`);
   if (!u) return null;
   let role: RoleEntry | null = null;
   if (u.role_id != null) {
-    const [r] = await database.query<{ id: number; name: string }>(sql`select id, name from roles where id = ${u.role_id}`);
+    const [r] = await exec<{ id: number; name: string }>(database.db, sql`select id, name from roles where id = ${u.role_id}`);
     if (r) {
-      const permissions = await database.query<{ action: string; subject: string }>(sql`select p.action, p.subject
+      const permissions = await exec<{ action: string; subject: string }>(
+        database.db,
+        sql`select p.action, p.subject
         from role_permissions rp join permissions p on p.id = rp.permission_id
-        where rp.role_id = ${r.id} order by p.subject, p.action`);
+        where rp.role_id = ${r.id} order by p.subject, p.action`,
+      );
       role = { id: r.id, name: r.name, permissions };
     }
   }
@@ -59,7 +63,7 @@ export async function presentUser(database: Database, userId: number, o: { ward?
   if (o.ward) {
     let ward: { id: number; code: string; name: string } | null = null;
     if (u.ward_id != null) {
-      [ward] = await database.query<{ id: number; code: string; name: string }>(sql`select id, code, name from wards where id = ${u.ward_id}`);
+      [ward] = await exec<{ id: number; code: string; name: string }>(database.db, sql`select id, code, name from wards where id = ${u.ward_id}`);
     }
     entry.ward = ward ?? null;
   }

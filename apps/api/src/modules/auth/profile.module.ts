@@ -74,7 +74,8 @@ export default defineModule({
         const me = ctx.user as SessionUser;
         const changes = Object.fromEntries(Object.entries(ctx.body).filter(([, v]) => v !== undefined)) as Record<string, string | null>;
         if (typeof changes.email === 'string') {
-          const [taken] = await services.database.query<{ id: number }>(
+          const [taken] = await exec<{ id: number }>(
+            services.db,
             sql`select id from users where lower(email) = lower(${changes.email}) and id <> ${me.id} limit 1`,
           );
           if (taken) throw conflict(MSG.emailTaken, 'email');
@@ -109,13 +110,13 @@ export default defineModule({
         const me = ctx.user as SessionUser;
         const limits = [{ key: `change-password:user:${me.id}`, max: CHANGE_PASSWORD_PER_USER, windowMinutes: WINDOW_MINUTES }];
         const attempt = await reserve(services, limits, MSG.tooManyChanges);
-        const [u] = await services.database.query<{
+        const [u] = await exec<{
           password: string | null;
           username: string;
           full_name: string | null;
           email: string | null;
           phone: string | null;
-        }>(sql`select password, username, full_name, email, phone from users where id = ${me.id}`);
+        }>(services.database.db, sql`select password, username, full_name, email, phone from users where id = ${me.id}`);
         if (!(await verifyPassword(u?.password, ctx.body.old_password))) {
           await attempt.fail();
           throw fieldError('old_password', MSG.wrongOldPassword);
@@ -132,7 +133,7 @@ export default defineModule({
             auditAfter: { other_sessions_ended: true },
           });
         });
-        await services.database.query(sql`delete from login_attempts where key = ${limits[0].key}`);
+        await exec(services.db, sql`delete from login_attempts where key = ${limits[0].key}`);
         return null;
       },
     });

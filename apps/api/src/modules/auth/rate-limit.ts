@@ -237,7 +237,7 @@ function attempt(s: Services, keys: string[], ids: number[], counted: boolean): 
     if (settled) return;
     settled = true;
     try {
-      await s.database.query(q);
+      await exec(s.db, q);
     } finally {
       hold(keys, -1);
       wakeOne(keys);

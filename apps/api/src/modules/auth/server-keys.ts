@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../core/services';
 import type { Database } from '../../db/client';
+import { exec } from '../../db/sql';
 
 /**
  * The server's HMAC keys, in one place: each is 32 random bytes made once in `settings` (insert if
@@ -24,8 +25,8 @@ export function serverKey(s: Services, name: ServerKeyName): Promise<Buffer> {
     k = (async () => {
       const fresh = crypto.randomBytes(32).toString('base64');
       // of several processes making it at once, the first insert wins and all read that one
-      await s.database.query(sql`insert into settings (key, value) values (${name}, to_jsonb(${fresh}::text)) on conflict (key) do nothing`);
-      const [r] = await s.database.query<{ v: string }>(sql`select value #>> '{}' as v from settings where key = ${name}`);
+      await exec(s.db, sql`insert into settings (key, value) values (${name}, to_jsonb(${fresh}::text)) on conflict (key) do nothing`);
+      const [r] = await exec<{ v: string }>(s.db, sql`select value #>> '{}' as v from settings where key = ${name}`);
       return Buffer.from(r.v, 'base64');
     })();
     k.catch(() => byName?.delete(name));

@@ -4,6 +4,7 @@ import { AppError, badRequest, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
 import { createSession } from '../../core/session';
+import { exec } from '../../db/sql';
 import { deviceOf, issueDeviceCookie } from './device-cookie';
 import { logSignIn, throttleReason } from './login-log';
 import { presentUser, profileEntrySchema, userEntrySchema } from './presenter';
@@ -75,7 +76,8 @@ export default defineModule({
           }
           throw err;
         }
-        const [u] = await services.database.query<{ id: number; username: string; password: string | null; status: string }>(
+        const [u] = await exec<{ id: number; username: string; password: string | null; status: string }>(
+          services.database.db,
           sql`select id, username, password, status from users where username = ${username.trim()}`,
         );
         const ok = await verifyPassword(u?.password, password);
@@ -100,7 +102,7 @@ export default defineModule({
         // a success forgets this browser's failures: of its device, or of its address at this account and
         // the account-wide ones (only the password's holder gets here from a browser without the cookie)
         await attempt.release(device ? [limits[0].key] : [limits[0].key, accountKey(username)]);
-        await services.database.query(sql`update users set last_login_at = now() where id = ${u.id}`);
+        await exec(services.db, sql`update users set last_login_at = now() where id = ${u.id}`);
         const token = await createSession(services, u.id, req);
         const entry = await presentUser(services.database, u.id);
         await issueDeviceCookie(services, ctx.reply, u.username, device);
@@ -133,7 +135,7 @@ export default defineModule({
       message: 'Đăng xuất thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;
-        await services.database.query(sql`update sessions set revoked_at = now() where id = ${me.session_id} and revoked_at is null`);
+        await exec(services.db, sql`update sessions set revoked_at = now() where id = ${me.session_id} and revoked_at is null`);
         await ctx.audit({ action: 'logout', subject: 'users', recordId: me.id });
         return null;
       },

@@ -138,11 +138,13 @@ export default defineModule({
         const userId = me(ctx.user);
         const only = unread === '1' ? sql` and r.read_at is null` : unread === '0' ? sql` and r.read_at is not null` : sql``;
         const [rows, [counts]] = await Promise.all([
-          services.database.query(
+          exec(
+            services.db,
             sql`select ${INBOX_COLUMNS} from notification_recipients r join notifications n on n.id = r.notification_id
               where r.user_id = ${userId}${only} order by r.event_id desc, n.id desc limit ${limit} offset ${(page - 1) * limit}`,
           ),
-          services.database.query<{ total: number; unread: number }>(
+          exec<{ total: number; unread: number }>(
+            services.database.db,
             sql`select count(*) filter (where true${only})::int as total, count(*) filter (where r.read_at is null)::int as unread
               from notification_recipients r where r.user_id = ${userId}`,
           ),
@@ -162,7 +164,8 @@ export default defineModule({
       tags: TAGS,
       response: z.object({ count: z.number() }),
       async handler(ctx) {
-        const [r] = await services.database.query<{ n: number }>(
+        const [r] = await exec<{ n: number }>(
+          services.db,
           sql`select count(*)::int as n from notification_recipients where user_id = ${me(ctx.user)} and read_at is null`,
         );
         return { count: r.n };
@@ -179,7 +182,8 @@ export default defineModule({
       response: z.object({ id: z.number(), read_at: z.string(), unread: z.number() }),
       async handler(ctx) {
         const userId = me(ctx.user);
-        const [r] = await services.database.query<{ read_at: string }>(
+        const [r] = await exec<{ read_at: string }>(
+          services.db,
           sql`update notification_recipients set read_at = coalesce(read_at, now())
             where notification_id = ${ctx.params.id} and user_id = ${userId} returning read_at`,
         );
@@ -196,7 +200,8 @@ export default defineModule({
       message: 'Đã đánh dấu tất cả là đã đọc',
       response: z.object({ count: z.number(), unread: z.number() }),
       async handler(ctx) {
-        const rows = await services.database.query(
+        const rows = await exec(
+          services.db,
           sql`update notification_recipients set read_at = now() where user_id = ${me(ctx.user)} and read_at is null returning id`,
         );
         return { count: rows.length, unread: 0 };
