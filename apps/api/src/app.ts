@@ -8,6 +8,7 @@ import { type Config, loadConfig, trustProxyOption } from './config';
 import { writeAudit } from './core/audit';
 import { registerCompression } from './core/compression';
 import { envelope } from './core/errors';
+import { installExtensions } from './core/extensions';
 import { registerJobRoutes } from './core/jobs';
 import { afterMigrate, seedDemo as seedModules, startModules } from './core/lifecycle';
 import { createMailer } from './core/mail';
@@ -26,6 +27,7 @@ import { registerDrain } from './core/shutdown';
 import { registerWeb, webIndexFile } from './core/web';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { exec } from './db/sql';
 import { openStorage } from './lib/open-storage';
 import { modules } from './modules/registry';
 
@@ -132,8 +134,9 @@ export async function buildApp(o: BuildOptions = {}): Promise<Built> {
 
   registerPlatformRoutes(router, services);
   registerJobRoutes(router, services);
-  const hooks = Object.assign({}, ...modules.map((m) => m.hooks ?? {}));
-  registerResources(router, services, hooks);
+  // what modules declare on resources, composed once; the runtime resolves it on every write
+  installExtensions(modules);
+  registerResources(router, services);
   for (const m of modules) m.routes?.(router, services);
   // background work once ready (the job queue, the notification due-check, then each module's `start`), stopped at close
   startModules(app, services, modules);
@@ -171,7 +174,7 @@ export async function bannerLines(services: Services): Promise<string[]> {
 
 export async function databaseReachable(s: Services): Promise<boolean> {
   try {
-    await s.database.query(sql`select 1`);
+    await exec(s.db, sql`select 1`);
     return true;
   } catch {
     return false;
