@@ -76,7 +76,7 @@ export async function inImportTransaction(services: Services, dryRun: boolean, w
   const s: ImportSummary = { dry_run: dryRun, written: false, total: 0, created: 0, updated: 0, unchanged: 0, errors: [], rows: [], ignored_columns: ignored };
   try {
     await services.db.transaction(async (tx) => {
-      await work(tx as unknown as Db, s);
+      await work(tx, s);
       if (dryRun || s.errors.length) throw new Rollback();
     });
     s.written = true;
@@ -191,7 +191,7 @@ async function importRow(j: RowJob, r: SheetRow) {
       return fail([{ row: r.row, field: key, message: `Bạn không có quyền cập nhật ${def.label.toLowerCase()} đã có (mã '${keyText}')` }]);
     }
     const id = await tx.transaction(async (spTx) => {
-      const row = await writeRecord({ def, ctx, db: spTx as unknown as Db, existing, data, audit: 'import' });
+      const row = await writeRecord({ def, ctx, db: spTx, existing, data, audit: 'import' });
       return row.id as number;
     });
     if (existing) s.updated++;

@@ -115,7 +115,7 @@ export default defineModule({
   async seedDemo(services: Services) {
     if (!(await exec(services.db, sql`select 1 from manufactures limit 1`)).length) return;
     await services.db.transaction(async (tx) => {
-      for (const s of SEASONS) await seedSeason(tx as unknown as Db, s);
+      for (const s of SEASONS) await seedSeason(tx, s);
     });
   },
 });

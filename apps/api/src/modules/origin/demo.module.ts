@@ -41,8 +41,7 @@ export default defineModule({
           where b.status = 'harvested' and b.harvest_date is not null order by b.id`,
     );
     if (!batches.length) return;
-    await services.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await services.db.transaction(async (db) => {
       let coffee: { id: number; product_id: number; manufacture_id: number; packaging: string } | null = null;
       for (const b of batches) {
         const harvest = vnDay(iso(b.harvest_date) as string);
