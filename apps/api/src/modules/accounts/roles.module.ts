@@ -5,12 +5,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { publishPermissionsChanged } from '../../core/realtime';
+import { addRecordAction } from '../../core/record-action';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec, findOne, present, updateSql } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
-import { echoedKeys, writeRecord } from '../../core/write-path';
+import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import {
   assertMayGrant,
@@ -107,12 +109,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     handler: (ctx) =>
       services.db.transaction(async (db) => {
         const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
-        const row = await writeRecord({
-          def: rolesDef,
-          ctx,
-          db,
-          data,
-          audit: 'create',
+        const row = await resource('roles').create(ctx, db, data, {
           also: async (r) => ({ after: { permissions: (await setPermissions(db, ctx, r, permissions ?? [])).after } }),
         });
         return { entry: await presentRole(db, row, ctx) };
@@ -129,36 +126,28 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     handler: async (ctx) => ({ entry: await presentRole(services.db, await findOne(services.db, rolesDef, ctx.params.id, ctx), ctx) }),
   });
 
-  router.add({
-    method: 'PUT',
+  addRecordAction(router, services, {
+    resource: 'roles',
     url: '/api/admin/roles/:id',
-    access: { action: 'update', subject: S },
+    permission: 'update',
     summary: 'Cập nhật vai trò (kèm quyền)',
     tags,
-    params: idParams,
     body: updateBody,
     // a role sent back as GET answered it: what the server presents is set aside
     bodyIgnores: echoedKeys(rolesDef, { presentedKeys: ['is_full', 'users_count', 'holders'] }),
     message: 'Cập nhật thành công',
-    handler: (ctx) =>
-      services.db.transaction(async (db) => {
-        const existing = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
-        const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
-        const row = await writeRecord({
-          def: rolesDef,
-          ctx,
-          db,
-          existing,
-          data,
-          audit: 'update',
-          also: async () => {
-            if (!permissions) return undefined;
-            const p = await setPermissions(db, ctx, existing, permissions);
-            return { before: { permissions: p.before }, after: { permissions: p.after } };
-          },
-        });
-        return { entry: await presentRole(db, row, ctx) };
-      }),
+    audit: 'update',
+    op: 'update',
+    change(ctx, existing, db) {
+      const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
+      const also = async () => {
+        if (!permissions) return undefined;
+        const p = await setPermissions(db, ctx, existing, permissions);
+        return { before: { permissions: p.before }, after: { permissions: p.after } };
+      };
+      return { data, also };
+    },
+    answer: async (db, row, ctx) => ({ entry: await presentRole(db, row, ctx) }),
   });
 
   router.add({

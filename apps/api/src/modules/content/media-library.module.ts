@@ -1,13 +1,12 @@
 import { parseVideoUrl, UPLOAD_PREFIX } from '@nns/shared';
 import imagesDef from '@nns/shared/resources/images';
-import librariesDef from '@nns/shared/resources/libraries';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
-import { resource } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { clearWebCache } from './web-answer';
 
@@ -110,39 +109,34 @@ export default defineModule({
     },
   },
   routes(router, services) {
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'libraries',
       url: '/api/admin/libraries/reorder/:id',
-      access: { action: 'update', subject: 'libraries' },
+      permission: 'update',
       summary: 'Sắp xếp lại ảnh (album) hoặc tài liệu của một thư viện: danh sách đủ mọi mục hiện có, mỗi mục một lần, theo thứ tự mới',
       tags: ['Thư viện'],
-      params: idParams,
       body: reorderBody,
-      response: z.object({ entry: z.record(z.string(), z.unknown()) }),
       message: 'Đã lưu thứ tự',
-      handler: (ctx) =>
-        services.db.transaction(async (tx) => {
-          const existing = await findOne(tx, librariesDef, ctx.params.id, ctx, { forUpdate: true });
-          const field = existing.kind === 'documents' ? 'documents' : 'images';
-          const now = ((existing[field] as string[] | null) ?? []).map(String);
-          const next = ctx.body.items;
-          const count = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
-          const a = count(now);
-          const b = count(next);
-          if (next.length !== now.length || [...a].some(([k, n]) => b.get(k) !== n)) {
-            const what = field === 'images' ? 'ảnh' : 'tài liệu';
-            throw badRequest([
-              {
-                field: 'items',
-                message: `Danh sách phải gồm đúng mọi ${what} hiện có của thư viện, mỗi ${what} một lần (thư viện vừa được sửa ở nơi khác? hãy tải lại)`,
-              },
-            ]);
-          }
-          // the libraries' afterWrite hook empties the public answers' cache
-          const libraries = resource('libraries');
-          const row = await libraries.update(ctx, tx, existing, { [field]: next }, { auditKeys: [field], audit: 'reorder' });
-          return libraries.entry(tx, row, ctx);
-        }),
+      audit: 'reorder',
+      change(ctx, existing) {
+        const field = existing.kind === 'documents' ? 'documents' : 'images';
+        const now = ((existing[field] as string[] | null) ?? []).map(String);
+        const next = ctx.body.items;
+        const count = (xs: string[]) => xs.reduce((m, x) => m.set(x, (m.get(x) ?? 0) + 1), new Map<string, number>());
+        const a = count(now);
+        const b = count(next);
+        if (next.length !== now.length || [...a].some(([k, n]) => b.get(k) !== n)) {
+          const what = field === 'images' ? 'ảnh' : 'tài liệu';
+          throw badRequest([
+            {
+              field: 'items',
+              message: `Danh sách phải gồm đúng mọi ${what} hiện có của thư viện, mỗi ${what} một lần (thư viện vừa được sửa ở nơi khác? hãy tải lại)`,
+            },
+          ]);
+        }
+        // an edit of the list, as the form would write it (not trusted); the libraries' afterWrite hook empties the public answers' cache
+        return { data: { [field]: next }, trusted: [], auditKeys: [field] };
+      },
     });
 
     router.add({

@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { badRequest, conflict, type FieldError } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks, type Router } from '../../core/module';
 import { col } from '../../core/resource-query';
-import { attachRefs, exec, present } from '../../core/resource-store';
+import { exec, present } from '../../core/resource-store';
+import { resource } from '../../core/runtime';
 import { readScopeAlso } from '../../core/scope';
 import type { Services } from '../../core/services';
-import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
 import { seedSite } from './demo';
 
@@ -138,18 +138,15 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
   const url = `/api/admin/${path}`;
   const tags = [def.label];
   const S = def.subject;
-  const answer = async (db: Db, row: Record<string, unknown> | undefined, ctx: Ctx) => {
-    if (!row) return { entry: null };
-    await attachRefs(db, def, [row]);
-    return { entry: present(def, row, ctx) };
-  };
+  const single = resource(def.name);
   const save = (ctx: Ctx, mode: 'create' | 'update') =>
-    services.db.transaction(async (tx) => {
-      await exec(tx, sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
+    services.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
       const existing = await singleRow(tx, def, true);
       if (existing && mode === 'create') throw conflict(`${def.label} đã có, hãy cập nhật thay vì tạo mới`);
-      const row = await writeRecord({ def, ctx, db: tx, existing, data: ctx.body as Record<string, unknown>, audit: existing ? 'update' : 'create' });
-      return answer(tx, row, ctx);
+      const data = ctx.body as Record<string, unknown>;
+      return single.entry(tx, existing ? await single.update(ctx, tx, existing, data) : await single.create(ctx, tx, data), ctx);
     });
   router.add({
     method: 'GET',
@@ -158,7 +155,10 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
     summary: `${def.label} (bản ghi duy nhất; null khi chưa lưu)`,
     tags,
     response: entryAnswer,
-    handler: async (ctx) => answer(services.db, await singleRow(services.db, def), ctx),
+    handler: async (ctx) => {
+      const row = await singleRow(services.db, def);
+      return row ? single.entry(services.db, row, ctx) : { entry: null };
+    },
   });
   router.add({
     method: 'PUT',
@@ -209,7 +209,6 @@ export default defineModule({
     for (const slot of BANNER_SLOTS) {
       const url = `/api/admin/configs/${slot.config}`;
       const tags = [bannersDef.label];
-      const hooks = siteHooks['banner-images'];
       const slotRows = (db: Db, lock = false) =>
         exec(db, sql`select * from banner_images where position = ${slot.position} order by sort_order, id${lock ? sql` for update` : sql``}`);
       router.add({
@@ -231,7 +230,8 @@ export default defineModule({
         response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
         message: 'Đã lưu thứ tự',
         handler: (ctx) =>
-          services.db.transaction(async (tx) => {
+          services.db.transaction(async (t) => {
+            const tx = t as unknown as Db;
             const rows = await slotRows(tx, true);
             const ids = ctx.body.ids;
             const have = new Set(rows.map((r) => Number(r.id)));
@@ -242,7 +242,7 @@ export default defineModule({
             for (const [i, id] of ids.entries()) {
               const existing = byId.get(id) as Record<string, unknown>;
               if (Number(existing.sort_order) === i) continue;
-              await writeRecord({ def: bannersDef, ctx, db: tx, existing, data: { sort_order: i }, auditKeys: ['sort_order'], audit: 'reorder' });
+              await resource(bannersDef.name).update(ctx, tx, existing, { sort_order: i }, { auditKeys: ['sort_order'], audit: 'reorder' });
             }
             return { entries: (await slotRows(tx)).map((r) => present(bannersDef, r, ctx)) };
           }),
