@@ -140,9 +140,8 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
   const S = def.subject;
   const single = resource(def.name);
   const save = (ctx: Ctx, mode: 'create' | 'update') =>
-    services.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
+    services.db.transaction(async (tx) => {
+      await exec(tx, sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
       const existing = await singleRow(tx, def, true);
       if (existing && mode === 'create') throw conflict(`${def.label} đã có, hãy cập nhật thay vì tạo mới`);
       const data = ctx.body as Record<string, unknown>;
@@ -230,8 +229,7 @@ export default defineModule({
         response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
         message: 'Đã lưu thứ tự',
         handler: (ctx) =>
-          services.db.transaction(async (t) => {
-            const tx = t as unknown as Db;
+          services.db.transaction(async (tx) => {
             const rows = await slotRows(tx, true);
             const ids = ctx.body.ids;
             const have = new Set(rows.map((r) => Number(r.id)));
