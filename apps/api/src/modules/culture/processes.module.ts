@@ -4,12 +4,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { type Ctx, defineModule } from '../../core/module';
+import { addRecordAction } from '../../core/record-action';
 import { whereSql } from '../../core/resource-query';
-import { attachRefs, exec, findOne, present, selectList } from '../../core/resource-store';
+import { exec, findOne, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
-import { echoedKeys, writeRecord } from '../../core/write-path';
+import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
 
 /** A stage as the process form sends it: its id when it exists already; its order is its place in the list. */
@@ -46,10 +47,11 @@ async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[
   }
 }
 
-async function answer(db: Db, ctx: Ctx, row: Record<string, unknown>) {
-  await attachRefs(db, processesDef, [row]);
+/** A process as its routes answer it: the record, its references attached, with its stages in order. */
+async function processEntry(db: Db, ctx: Ctx, row: Record<string, unknown>) {
+  const { entry } = await resource('processes').entry(db, row, ctx);
   const stages = await stagesOf(db, row.id as number);
-  return { entry: { ...present(processesDef, row, ctx), stages: stages.map((s) => present(stagesDef, s, ctx)) } };
+  return { entry: { ...entry, stages: stages.map((s) => resource('stages').present(s, ctx)) } };
 }
 
 /** The next free place at the end of a process. */
@@ -82,30 +84,33 @@ export default defineModule({
       handler: (ctx) =>
         services.db.transaction(async (db) => {
           const { stages, ...data } = ctx.body as ProcessBody;
-          const row = await writeRecord({ def: processesDef, ctx, db, data, audit: 'create' });
+          const row = await resource('processes').create(ctx, db, data);
           await saveStages(db, ctx, row.id as number, stages ?? []);
-          return answer(db, ctx, row);
+          return processEntry(db, ctx, row);
         }),
     });
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: 'processes',
       url: '/api/admin/processes/:id',
-      access: { action: 'update', subject: 'processes' },
+      permission: 'update',
       summary: 'Cập nhật quy trình sản xuất; khi gửi kèm công đoạn: cập nhật, thêm, xóa và sắp xếp theo thứ tự gửi (một giao dịch)',
       tags,
-      params: idParams,
       body: updateBody,
       bodyIgnores: echoedKeys(processesDef),
       response: entryResponse,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (db) => {
-          const existing = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
-          const { stages, ...data } = ctx.body as ProcessBody;
-          const row = await writeRecord({ def: processesDef, ctx, db, existing, data, audit: 'update' });
+      audit: 'update',
+      op: 'update',
+      change(ctx) {
+        const { stages, ...data } = ctx.body as ProcessBody;
+        // the stages belong with the process: written in its transaction, after it
+        const also = async (row: Record<string, unknown>, db: Db) => {
           if (stages) await saveStages(db, ctx, row.id as number, stages);
-          return answer(db, ctx, row);
-        }),
+          return undefined;
+        };
+        return { data, also };
+      },
+      answer: (db, row, ctx) => processEntry(db, ctx, row),
     });
     router.add({
       method: 'PUT',
@@ -134,7 +139,7 @@ export default defineModule({
             { action: 'reorder-stages', subject: 'processes', recordId: process.id as number, before: { stage_ids: before }, after: { stage_ids: ids } },
             db,
           );
-          return answer(db, ctx, process);
+          return processEntry(db, ctx, process);
         }),
     });
     router.add({
@@ -168,13 +173,13 @@ export default defineModule({
             name: body.name ?? `${source.name} (bản sao)`.slice(0, 255),
             manufacture_id: body.manufacture_id !== undefined ? body.manufacture_id : source.manufacture_id,
           };
-          const row = await writeRecord({ def: processesDef, ctx, db, data, audit: 'copy' });
+          const row = await resource('processes').create(ctx, db, data, { audit: 'copy' });
           const stages = await stagesOf(db, source.id as number);
           for (const s of stages) {
             const { id: _s, created_at: _sa, updated_at: _sb, created_by: _sc, updated_by: _sd, ...copy } = s;
             await resource('stages').create(ctx, db, { ...copy, process_id: row.id });
           }
-          return answer(db, ctx, row);
+          return processEntry(db, ctx, row);
         }),
     });
   },
