@@ -154,8 +154,9 @@ test('a run of 6,000 stamps is issued in the background: the list shows it at on
   await page.getByLabel('Tên đợt tem').fill(`Đợt lớn ${big}`);
   await pickRef(page, 'Sản phẩm', product.name);
   await page.getByLabel('Số lượng tem').fill('6000');
-  const waiting = page.locator('.ant-notification-notice', { hasText: 'Đang phát hành 6.000 tem trong nền…' });
-  const done = page.locator('.ant-notification-notice', { hasText: 'Đã phát hành xong 6.000 tem' });
+  // the screen's notices (bottom right); the owner's notification (top right) says it too
+  const waiting = page.getByTestId('notice-main').filter({ hasText: 'Đang phát hành 6.000 tem trong nền…' });
+  const done = page.getByTestId('notice-main').filter({ hasText: 'Đã phát hành xong 6.000 tem' });
   // watched from the click on: a quick job's notices may come and go while the list loads
   const waitingShown = waiting.waitFor({ state: 'visible', timeout: 60_000 });
   const doneShown = done.waitFor({ state: 'visible', timeout: 150_000 });
