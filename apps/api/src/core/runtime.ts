@@ -92,6 +92,8 @@ function apiOf(def: ResourceDef): ResourceApi {
     typeof existing === 'number' ? findOne(db, def, existing, ctx, { forUpdate: true, trashed }) : Promise.resolve(existing);
   const derivable = new Set([
     'updated_at',
+    // who last changed the record, when what changed is beside it (a role's permissions)
+    'updated_by',
     // a derived value that is searched (a group's path) brings its search text with it
     'search_text',
     ...Object.entries(def.fields)

@@ -7,7 +7,7 @@ import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { publishPermissionsChanged } from '../../core/realtime';
 import { addRecordAction } from '../../core/record-action';
 import { pageQueryShape } from '../../core/resource-query';
-import { exec, findOne, present, updateSql } from '../../core/resource-store';
+import { exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
@@ -163,7 +163,8 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
       services.db.transaction(async (db) => {
         const role = await findOne(db, rolesDef, ctx.params.id, ctx, { forUpdate: true });
         const perms = await setPermissions(db, ctx, role, ctx.body.permissions);
-        await exec(db, updateSql(rolesDef, ctx.params.id, { updated_at: new Date().toISOString(), updated_by: me(ctx).id }));
+        // the role changed with its permissions: who and when, beside the 'permissions' audit row
+        await resource('roles').derive(db, sql`id = ${ctx.params.id}`, { updated_at: sql`now()`, updated_by: me(ctx).id });
         await ctx.audit(
           {
             action: 'update-permissions',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
 import { verifyPassword } from '../../core/passwords';
+import { resource } from '../../core/runtime';
 import { createSession } from '../../core/session';
 import { exec } from '../../db/sql';
 import { deviceOf, issueDeviceCookie } from './device-cookie';
@@ -102,7 +103,7 @@ export default defineModule({
         // a success forgets this browser's failures: of its device, or of its address at this account and
         // the account-wide ones (only the password's holder gets here from a browser without the cookie)
         await attempt.release(device ? [limits[0].key] : [limits[0].key, accountKey(username)]);
-        await exec(services.db, sql`update users set last_login_at = now() where id = ${u.id}`);
+        await resource('users').derive(services.db, sql`id = ${u.id}`, { last_login_at: sql`now()` });
         const token = await createSession(services, u.id, req);
         const entry = await presentUser(services.database, u.id);
         await issueDeviceCookie(services, ctx.reply, u.username, device);
