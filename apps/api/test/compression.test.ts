@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { varyWith } from '../src/core/compression';
+import type { Config } from '../src/config';
+import { type EncodedBytes, sendEncoded, varyWith } from '../src/core/compression';
 import { auth, callJob, makeApp, type TestApp } from './helpers';
 
 /**
@@ -169,6 +171,37 @@ describe('built files', () => {
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
     expect(r.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('cached bytes (sendEncoded)', () => {
+  it('compresses a cached entry once, keeps the result on it, and sends the kept bytes on every later hit', async () => {
+    const app = Fastify();
+    const entry: EncodedBytes = { body: Buffer.from(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, ten: `Đơn vị ${i}` })) })) };
+    const small: EncodedBytes = { body: '{"code":200}' };
+    const on = { HTTP_COMPRESSION: 'on' } as Config;
+    app.get('/big', (req, reply) => sendEncoded(req, reply.header('vary', 'Authorization').type('application/json'), on, entry));
+    app.get('/small', (req, reply) => sendEncoded(req, reply.type('application/json'), on, small));
+    const first = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('Authorization, Accept-Encoding');
+    const kept = entry.br;
+    expect(kept).toBeInstanceOf(Buffer);
+    const second = await app.inject({ url: '/big', headers: { 'accept-encoding': 'br' } });
+    expect(entry.br).toBe(kept);
+    expect(second.rawPayload.equals(kept as Buffer)).toBe(true);
+    expect(zlib.brotliDecompressSync(second.rawPayload).equals(entry.body as Buffer)).toBe(true);
+    expect(entry.gz).toBeUndefined();
+    const gz = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(entry.body as Buffer)).toBe(true);
+    const none = await app.inject({ url: '/big' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.rawPayload.equals(entry.body as Buffer)).toBe(true);
+    const s = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
+    expect(s.headers['content-encoding']).toBeUndefined();
+    expect(small.br).toBeUndefined();
+    await app.close();
   });
 });
 
