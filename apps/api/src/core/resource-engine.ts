@@ -25,12 +25,14 @@ import {
   whereOf,
   whereSql,
 } from './resource-query';
+import { addRecordAction } from './record-action';
 import { listAnswerSchema, readAnswerSchema } from './resource-schema';
 import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
+import { resource } from './runtime';
 import { scopeOf } from './scope';
 import type { Services } from './services';
-import { deleteRecord, echoedKeys, writeAction, writeRecord } from './write-path';
+import { echoedKeys } from './write-path';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
@@ -315,32 +317,25 @@ export function registerResource(router: Router, services: Services, def: Resour
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
-          const row = await writeRecord({ def, ctx, db, data: ctx.body as Record<string, unknown>, audit: 'create' });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
+          const r = resource(def.name);
+          return r.entry(db, await r.create(ctx, db, ctx.body as Record<string, unknown>), ctx);
         }),
     });
   }
   if (!custom.update) {
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: def.name,
       url: `${base}/:id`,
-      access: { action: 'update', subject: S },
+      permission: 'update',
       summary: `Cập nhật ${def.label.toLowerCase()}`,
       tags,
-      params: idParams,
       body: def.updateSchema,
       // an entry as GET answered it may be sent back: what the server keeps or presents is set aside
       bodyIgnores: echoedKeys(def),
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          const row = await writeRecord({ def, ctx, db, existing, data: ctx.body as Record<string, unknown>, audit: 'update' });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: 'update',
+      op: 'update',
+      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
     });
   }
   if (!custom.delete) {
@@ -354,65 +349,44 @@ export function registerResource(router: Router, services: Services, def: Resour
       message: 'Xóa thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          await deleteRecord({ def, ctx, db, existing });
+          await resource(def.name).delete(ctx, db, ctx.params.id);
           return { id: ctx.params.id, soft: def.softDelete };
         }),
     });
   }
   if (def.softDelete) {
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: def.name,
       url: `${base}/restore/:id`,
-      access: { action: 'delete', subject: S },
+      permission: 'delete',
       summary: `Khôi phục ${def.label.toLowerCase()} đã xóa`,
       tags,
-      params: idParams,
-      response: entrySchema,
       message: 'Khôi phục thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { trashed: true, forUpdate: true });
-          const row = await writeRecord({
-            def,
-            ctx,
-            db,
-            existing,
-            data: { deleted_at: null },
-            trusted: ['deleted_at'],
-            auditKeys: ['deleted_at'],
-            audit: 'restore',
-          });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: 'restore',
+      trashed: true,
+      // the hooks are told 'update', as for any change of a stored record
+      op: 'update',
+      change: () => ({ data: { deleted_at: null }, trusted: ['deleted_at'], auditKeys: ['deleted_at'] }),
     });
   }
   for (const [name, action] of Object.entries(def.actions)) {
     const f = def.fields[action.field];
     if (!f) throw new Error(`${def.name}: action ${name} names unknown field ${action.field}`);
-    router.add({
-      method: 'PUT',
+    addRecordAction(router, services, {
+      resource: def.name,
       url: `${base}/${name}/:id`,
-      access: { action: action.permission, subject: S },
+      permission: action.permission,
       summary: `${action.label} (${def.label.toLowerCase()})`,
       tags,
-      params: idParams,
-      response: entrySchema,
       message: 'Cập nhật thành công',
-      handler: (ctx) =>
-        services.db.transaction(async (db) => {
-          const existing = await findOne(db, def, ctx.params.id, ctx, { forUpdate: true });
-          let value: unknown;
-          if (action.kind === 'set') value = action.value;
-          else if (f.kind === 'switch') value = !existing[action.field];
-          else if (f.kind === 'enum' && f.options?.length === 2)
-            value = existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value;
-          else throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
-          const row = await writeAction({ def, ctx, db, existing, name, field: action.field, value });
-          await attachRefs(db, def, [row]);
-          return { entry: present(def, row, ctx) };
-        }),
+      audit: name,
+      change(_ctx, existing) {
+        if (action.kind === 'set') return { [action.field]: action.value };
+        if (f.kind === 'switch') return { [action.field]: !existing[action.field] };
+        if (f.kind === 'enum' && f.options?.length === 2)
+          return { [action.field]: existing[action.field] === f.options[0].value ? f.options[1].value : f.options[0].value };
+        throw badRequest([{ field: action.field, message: `${f.label} không thể bật/tắt` }]);
+      },
     });
   }
 }
