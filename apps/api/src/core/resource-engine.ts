@@ -11,6 +11,7 @@ import { registerImport } from './import';
 import { defineJob, jobAnswer, startJob } from './jobs';
 import type { Ctx, Router } from './module';
 import { type PageAnchors, pageAnchorsOf } from './page-anchors';
+import { addRecordAction } from './record-action';
 import {
   COUNT_CAP,
   col,
@@ -25,7 +26,6 @@ import {
   whereOf,
   whereSql,
 } from './resource-query';
-import { addRecordAction } from './record-action';
 import { listAnswerSchema, readAnswerSchema } from './resource-schema';
 import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
