@@ -127,7 +127,7 @@ export interface ServerModule {
    * stops it at close, in the reverse order, before the database closes (core/lifecycle.ts). The app
    * has started by then: no decorations or hooks on it.
    */
-  start?(services: Services, app: FastifyInstance): void | Stop | Promise<void | Stop>;
+  start?(services: Services, app: FastifyInstance): undefined | Stop | Promise<undefined | Stop>;
   /**
    * work in the migrations' transaction at every start, after them and the platform's seed, in
    * `after` order (a reference list kept current): it commits or fails with them

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { exec, execPrepared, execStatic, runsInParallel, SHARED } from '../db/sql';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { hooksOf } from './extensions';
-import type { Ctx, ResourceHooks, SessionUser } from './module';
+import type { Ctx, SessionUser } from './module';
 import { col, whereSql } from './resource-query';
 import { hasSharedReads, scopeOf } from './scope';
 

@@ -6,7 +6,6 @@ import { exec } from '../db/sql';
 import { hashPassword } from '../lib/passwords';
 import { resource } from './runtime';
 
-
 /**
  * What every database holds (written in the migrations' transaction, through the runtime's seed): the permission catalogue, the full role holding all of it, and the
  * user `admin`. Idempotent; new catalogue entries reach the full role on the next start.

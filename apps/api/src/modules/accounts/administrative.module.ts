@@ -6,7 +6,6 @@ import { defineModule, type ResourceHooks } from '../../core/module';
 import { exec, findOne } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
-import type { Db } from '../../db/client';
 import { generatePassword } from '../auth/password-reset.module';
 import { refuse } from './access';
 

@@ -7,7 +7,6 @@ import { exec } from '../../core/resource-store';
 import { revokeUserSessions } from '../../core/session';
 import type { Db } from '../../db/client';
 import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, assignableRoles, me, refuse } from './access';
-import { adminHooks } from './administrative.module';
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 

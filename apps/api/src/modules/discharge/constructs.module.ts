@@ -171,7 +171,7 @@ export default defineModule({
       message: 'Đã xử lý tệp nhập',
       handler: async (ctx) => {
         const dryRun = isDryRun(ctx.query);
-        const s = await importLimits(services, ctx, limitHooks, await uploadedFile(ctx), dryRun);
+        const s = await importLimits(services, ctx, await uploadedFile(ctx), dryRun);
         if (!dryRun) ctx.req.audited = true;
         return s;
       },

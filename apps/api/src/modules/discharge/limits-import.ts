@@ -4,7 +4,7 @@ import limitsDef from '@nns/shared/resources/discharge-limits';
 import { sql } from 'drizzle-orm';
 import { inImportTransaction, rowErrorsOf, templateWorkbook } from '../../core/import';
 import { type ImportColumn, importableFields, parseCell, RefResolver, readSheet } from '../../core/import-cells';
-import type { Ctx, ResourceHooks } from '../../core/module';
+import type { Ctx } from '../../core/module';
 import { exec, selectList } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
@@ -21,7 +21,7 @@ export const limitsTemplate = () => templateWorkbook(sheetDef, columns);
  * already there (same standard, column and parameter) is updated. Each write goes through the limits'
  * hooks, so the works judged by that standard and column are judged again.
  */
-export async function importLimits(services: Services, ctx: Ctx, hooks: ResourceHooks, buf: Buffer, dryRun: boolean) {
+export async function importLimits(services: Services, ctx: Ctx, buf: Buffer, dryRun: boolean) {
   const sheet = await readSheet(sheetDef, buf);
   return inImportTransaction(
     services,
