@@ -104,6 +104,18 @@ ${entries.map((e) => `  ${JSON.stringify(e)},`).join('\n')}
 `;
 }
 
+// The web's typed client (apps/web/src/core/client.ts) reads the API's answers and requests from types that
+// openapi-typescript writes from the committed document (apps/api/openapi.json, `npm run openapi`). Written
+// again when the document is newer than them; `--check` always compares.
+const openapiFile = path.join(root, 'apps/api/openapi.json');
+const apiTypesFile = path.join(root, 'apps/web/src/core/api-schema.gen.ts');
+if (check || !fs.existsSync(apiTypesFile) || fs.statSync(openapiFile).mtimeMs > fs.statSync(apiTypesFile).mtimeMs) {
+  const { default: openapiTS, astToString } = await import('openapi-typescript');
+  const ast = await openapiTS(new URL(`file://${openapiFile}`), { alphabetize: true, exportType: true, silent: true });
+  const types = `${header}// From apps/api/openapi.json by openapi-typescript.\n\n${astToString(ast)}`;
+  outputs.push([apiTypesFile, types, { touch: true }]);
+}
+
 for (const [file, make, opts] of outputs) {
   const content = typeof make === 'function' ? make() : make;
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';

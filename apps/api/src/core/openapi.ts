@@ -17,11 +17,40 @@ const ERRORS: Record<string, string> = {
   '500': 'Lỗi hệ thống (kèm mã yêu cầu)',
 };
 
-function jsonSchema(s: z.ZodType, io: 'input' | 'output') {
+/**
+ * A recursive schema (a menu's items, the categories tree) comes out of zod with local `$defs`, which an
+ * OpenAPI document cannot hold inside an operation: they move to `components.schemas` (one per distinct
+ * shape) and their `$ref`s follow.
+ */
+function hoistDefs(schema: Record<string, unknown>, shared: Record<string, unknown>) {
+  const defs = schema.$defs as Record<string, unknown> | undefined;
+  if (!defs) return schema;
+  delete schema.$defs;
+  const names: Record<string, string> = {};
+  for (const [local, def] of Object.entries(defs)) {
+    const text = JSON.stringify(def);
+    const same = Object.entries(shared).find(([, d]) => JSON.stringify(d) === text)?.[0];
+    const name = same ?? `Schema${Object.keys(shared).length + 1}`;
+    shared[name] = def;
+    names[local] = name;
+  }
+  const rewrite = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const ref = typeof o.$ref === 'string' ? /^#\/\$defs\/(.+)$/.exec(o.$ref) : null;
+    if (ref) return { ...o, $ref: `#/components/schemas/${names[ref[1]] ?? ref[1]}` };
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, rewrite(x)]));
+  };
+  for (const name of new Set(Object.values(names))) shared[name] = rewrite(shared[name]);
+  return rewrite(schema) as Record<string, unknown>;
+}
+
+function jsonSchema(s: z.ZodType, io: 'input' | 'output', shared: Record<string, unknown>) {
   try {
     const out = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     delete out.$schema;
-    return out;
+    return hoistDefs(out, shared);
   } catch {
     return {};
   }
@@ -30,16 +59,17 @@ function jsonSchema(s: z.ZodType, io: 'input' | 'output') {
 /** The OpenAPI 3.1 document of the route table, generated from the routes' zod schemas. */
 export function buildOpenApi(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Record<string, unknown> = {};
   const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   for (const r of sorted) {
     const url = r.url.replace(/:(\w+)/g, '{$1}');
     const parameters: unknown[] = [];
     if (r.params) {
-      const js = jsonSchema(r.params, 'input') as { properties?: Record<string, unknown> };
+      const js = jsonSchema(r.params, 'input', shared) as { properties?: Record<string, unknown> };
       for (const [name, schema] of Object.entries(js.properties ?? {})) parameters.push({ name, in: 'path', required: true, schema });
     }
     if (r.query) {
-      const js = jsonSchema(r.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+      const js = jsonSchema(r.query, 'input', shared) as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, schema] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: 'query', required: js.required?.includes(name) ?? false, schema });
       }
@@ -64,14 +94,14 @@ export function buildOpenApi(routes: RouteDef[]) {
           content:
             r.raw && !r.response
               ? { 'application/octet-stream': {} }
-              : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output') : {}) } },
+              : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output', shared) : {}) } },
         },
         ...Object.fromEntries(Object.entries(ERRORS).map(([k, d]) => [k, { description: d }])),
       },
       'x-permission': r.access,
     };
     if (r.access !== 'public') op.security = [{ bearer: [] }];
-    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input', shared) } } };
     if (r.multipart)
       op.requestBody = {
         required: true,
@@ -87,7 +117,7 @@ export function buildOpenApi(routes: RouteDef[]) {
       version: '1.0.0',
       description: 'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };
 }
