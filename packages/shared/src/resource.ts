@@ -17,6 +17,8 @@ export type RecordAction =
       confirm?: string;
       /** the values of the field the action moves from (an article is approved only while pending): the list offers it on those rows only */
       from?: unknown[];
+      /** the action turns the record down (a product's 'Từ chối'): the list shows it as a red cross, not a green tick */
+      rejects?: boolean;
     };
 
 export const toggle = (field: string, label: string, permission: Action = 'update'): RecordAction => ({
@@ -76,6 +78,12 @@ export interface ResourceConfig {
   producerVia?: string;
   /** false: a `ward_id` field names a target (a notification's ward), not the ward the record belongs to */
   wardScope?: boolean;
+  /**
+   * The level of the administrative map this resource holds: a picker of it offers a scoped user their
+   * own unit only (a ward officer their ward and its province, a province officer their province and its
+   * wards), a new record starts in the user's unit, and a ward is named with its province.
+   */
+  geoLevel?: 'province' | 'ward';
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
   softDelete?: boolean;
   /** has a detail screen */

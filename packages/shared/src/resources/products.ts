@@ -25,6 +25,7 @@ const reject: RecordAction = {
   permission: 'approve',
   label: 'Từ chối',
   confirm: 'Bạn có chắc muốn từ chối sản phẩm này?',
+  rejects: true,
 };
 
 export default defineResource({

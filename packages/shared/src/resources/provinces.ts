@@ -6,6 +6,7 @@ export default defineResource({
   label: 'Tỉnh/thành phố',
   area: 'areas',
   route: '/admin/areas/provinces',
+  geoLevel: 'province',
   fields: {
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên tỉnh/thành phố', required: true, max: 150, search: true, sort: true }),

@@ -6,6 +6,7 @@ export default defineResource({
   label: 'Phường/xã',
   area: 'areas',
   route: '/admin/areas/wards',
+  geoLevel: 'ward',
   fields: {
     code: text({ label: 'Mã đơn vị hành chính', required: true, max: 10, search: true, sort: true, unique: true }),
     name: text({ label: 'Tên phường/xã', required: true, max: 150, search: true, sort: true }),
