@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { type ImportSpec, registerListImports } from '../core/import/import-button';
 import type { JsonShapeWidgets } from '../core/resource/json-shapes';
 import type { MenuSource } from './shell/menu';
 
@@ -26,6 +27,8 @@ export interface FeatureDef {
   fieldEditors?: () => Promise<FieldEditor[]>;
   /** items of the shell's header (before the user menu); lazy components */
   headerItems?: ComponentType[];
+  /** import buttons beside a generic list's own, by resource name (a module's import route: the areas' official units) */
+  listImports?: Record<string, ImportSpec[]>;
 }
 
 export const defineFeature = (f: FeatureDef): FeatureDef => f;
@@ -35,6 +38,9 @@ let installed: readonly FeatureDef[] = [];
 /** Called once by createAppRouter with main.tsx's list. */
 export function installFeatures(list: readonly FeatureDef[]) {
   installed = list;
+  const imports: Record<string, ImportSpec[]> = {};
+  for (const f of list) for (const [name, specs] of Object.entries(f.listImports ?? {})) imports[name] = [...(imports[name] ?? []), ...specs];
+  registerListImports(imports);
 }
 
 export const installedFeatures = (): readonly FeatureDef[] => installed;

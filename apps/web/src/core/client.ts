@@ -112,11 +112,15 @@ export type QueryOf<P, M extends HttpMethod> = Operation<P, M> extends { paramet
 type Init<P, M extends HttpMethod> = FetchOptions<Operation<P, M>>;
 type InitArgs<P, M extends HttpMethod> = RequiredKeysOf<Init<P, M>> extends never ? [init?: Init<P, M>] : [init: Init<P, M>];
 
-async function call(method: HttpMethod, path: string, init: Record<string, unknown> | undefined): Promise<Envelope> {
+async function call(method: HttpMethod, path: string, init: Record<string, unknown> | undefined, parseAs?: 'blob'): Promise<Envelope> {
   const signal = init?.signal as AbortSignal | undefined;
+  // a file goes as multipart, as it is (openapi-fetch would write it as JSON)
+  const options = init?.body instanceof FormData ? { ...init, bodySerializer: (b: FormData) => b } : init;
   try {
-    const { data, error, response } = await raw.request(method as 'get', path as never, init as never);
+    const { data, error, response } = await raw.request(method as 'get', path as never, { ...options, parseAs } as never);
     if (response.status >= 400) console.warn(`[api] ${method.toUpperCase()} ${path} → HTTP ${response.status}`);
+    // a file answered: the same envelope, its data the file
+    if (response.ok && (data as unknown) instanceof Blob) return { code: response.status, message: '', data };
     let env = (data ?? error) as Envelope | undefined;
     if (typeof env?.code !== 'number') {
       // a 2xx without an envelope (the page is being left, the connection dropped) is a lost connection,
@@ -150,13 +154,16 @@ export const client = {
   DELETE: method('delete'),
   /** one file (multipart field `file`) to POST /api/admin/uploads */
   upload(file: File, init?: { signal?: AbortSignal }) {
-    const fd = new FormData();
-    fd.append('file', file, file.name);
-    return call('post', '/api/admin/uploads', { ...init, body: fd, bodySerializer: (b: FormData) => b }) as Promise<
-      Envelope<AnswerData<'/api/admin/uploads', 'post'>>
-    >;
+    return call('post', '/api/admin/uploads', { ...init, body: fileForm(file) }) as Promise<Envelope<AnswerData<'/api/admin/uploads', 'post'>>>;
   },
 };
+
+/** One file as the multipart field `file`, the form every upload and import route reads. */
+export function fileForm(file: File): FormData {
+  const fd = new FormData();
+  fd.append('file', file, file.name);
+  return fd;
+}
 
 /**
  * The generic routes every resource declaration has (apps/api/src/core/resource-engine.ts): `/api/admin/{name}`
@@ -164,11 +171,16 @@ export const client = {
  * declaration, not a path literal, so they call through this; client-paths.test.ts checks each declared
  * resource's routes against the document, and only core/resource and core/import may use it.
  */
-export function resourceCall<T>(
-  m: HttpMethod,
-  name: string,
-  rest = '',
-  init?: { params?: { query?: Record<string, unknown> }; body?: unknown; signal?: AbortSignal },
-): Promise<Envelope<T>> {
+export function resourceCall<T>(m: HttpMethod, name: string, rest = '', init?: ResourceInit): Promise<Envelope<T>> {
   return call(m, `/api/admin/${name}${rest}`, init) as Promise<Envelope<T>>;
+}
+
+type ResourceInit = { params?: { query?: Record<string, unknown> }; body?: unknown; signal?: AbortSignal };
+
+/**
+ * A file one of a resource's routes answers (an import template): `data` is the file on success,
+ * the server's envelope otherwise (401 and 403 handled like any call).
+ */
+export function resourceDownload(name: string, rest: string, init?: Omit<ResourceInit, 'body'>): Promise<Envelope<Blob | null>> {
+  return call('get', `/api/admin/${name}${rest}`, init, 'blob') as Promise<Envelope<Blob | null>>;
 }

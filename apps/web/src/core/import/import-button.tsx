@@ -6,15 +6,19 @@ import { useState } from 'react';
 import { confirmDialog, notify, withLoading } from '../feedback';
 import { queryKeys } from '../query';
 import { useSession } from '../session';
-import { downloadTemplate, type ImportSummary, isSummary, sendImport } from './import-api';
+import { downloadTemplate, type ImportRoute, type ImportSummary, isSummary, sendImport } from './import-api';
 import { ImportResult } from './import-result';
 
-export interface ImportButtonProps {
-  def: ResourceDef;
-  /** defaults to POST /api/admin/{name}/import */
-  url?: string;
-  /** defaults to GET /api/admin/{name}/import-template */
-  templateUrl?: string;
+/** An import a screen or a feature adds beside a list (a module's own route rather than the declared `import`). */
+export interface ImportSpec {
+  /** the resource whose route it is; defaults to the list's */
+  resource?: string;
+  /** the import's path under /api/admin/{resource}; '/import' by default */
+  path?: string;
+  /** its template's path under /api/admin/{resource}; '/import-template' by default */
+  templatePath?: string;
+  /** the downloaded template's file name */
+  fileName?: string;
   title?: string;
   /** caption of each field in the error table; defaults to the declaration's labels */
   labels?: Record<string, string>;
@@ -26,6 +30,16 @@ export interface ImportButtonProps {
   hint?: string;
 }
 
+export interface ImportButtonProps extends ImportSpec {
+  def: ResourceDef;
+}
+
+/** The imports features add to the generic lists, by resource name (installed by the app from each defineFeature's `listImports`). */
+let listImports: Record<string, ImportSpec[]> = {};
+export function registerListImports(map: Record<string, ImportSpec[]>) {
+  listImports = map;
+}
+
 const HINT =
   'Dùng tệp xuất từ danh sách hoặc tệp mẫu. Dòng có mã đã tồn tại sẽ được cập nhật, mã mới sẽ được thêm. Hệ thống kiểm tra toàn bộ tệp trước, không ghi gì nếu còn lỗi.';
 const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,15 +48,26 @@ const XLSX = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.
  * 'Nhập Excel': upload a file, see the dry run (counts, per-row errors, the change of each row), then
  * confirm to write it. Shown to holders of create on the subject, for declarations with `import`.
  */
-export function SingleImportButton({ def, url, templateUrl, title, labels, invalidate = [], buttonText = 'Nhập Excel', hint = HINT }: ImportButtonProps) {
+export function SingleImportButton({
+  def,
+  resource,
+  path,
+  templatePath,
+  fileName,
+  title,
+  labels,
+  invalidate = [],
+  buttonText = 'Nhập Excel',
+  hint = HINT,
+}: ImportButtonProps) {
   const { can } = useSession();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const target = url ?? `/api/admin/${def.name}/import`;
-  if ((!def.config.import && !url) || !can('create', def.subject)) return null;
+  const route: ImportRoute = { resource: resource ?? def.name, path: path ?? '/import', templatePath: templatePath ?? '/import-template' };
+  if ((!def.config.import && !path) || !can('create', def.subject)) return null;
 
   const reset = () => {
     setFile(null);
@@ -56,7 +81,7 @@ export function SingleImportButton({ def, url, templateUrl, title, labels, inval
 
   async function run(dryRun: boolean) {
     if (!file) return;
-    const env = await withLoading(sendImport(target, file, dryRun));
+    const env = await withLoading(sendImport(route, file, dryRun));
     if (isSummary(env?.data)) {
       setSummary(env.data);
       setFileError(null);
@@ -117,7 +142,7 @@ export function SingleImportButton({ def, url, templateUrl, title, labels, inval
             icon={<DownloadOutlined />}
             style={{ paddingInline: 0 }}
             onClick={() =>
-              void downloadTemplate(templateUrl ?? `/api/admin/${def.name}/import-template`, `mau-nhap-${url ? 'danh-muc' : def.name}.xlsx`).then(
+              void downloadTemplate(route, fileName ?? `mau-nhap-${path ? 'danh-muc' : def.name}.xlsx`).then(
                 (ok) => ok || notify.error('Không tải được tệp mẫu'),
               )
             }
@@ -148,40 +173,17 @@ export function SingleImportButton({ def, url, templateUrl, title, labels, inval
   );
 }
 
-/** Imports written by hand beside a register, shown next to its generic one. */
-const EXTRA: Record<string, Omit<ImportButtonProps, 'def'>[]> = {};
-const UNITS: Omit<ImportButtonProps, 'def'> = {
-  url: '/api/admin/provinces/import-units',
-  templateUrl: '/api/admin/provinces/import-units-template',
-  title: 'Nhập danh mục đơn vị hành chính (Mã, Tên, Cấp, Mã cấp trên)',
-  buttonText: 'Nhập danh mục ĐVHC',
-  hint: 'Tệp gồm các cột Mã, Tên, Cấp, Mã cấp trên theo danh mục chính thức. Đơn vị không có mã cấp trên là tỉnh/thành phố; phường, xã, đặc khu có thể trực thuộc thẳng tỉnh (từ 01/7/2025) hoặc thuộc quận/huyện. Trùng mã thì cập nhật, mã mới thì thêm; không ghi gì nếu tệp còn lỗi.',
-  labels: { code: 'Mã', name: 'Tên', level: 'Cấp', parent: 'Mã cấp trên', province_id: 'Tỉnh/thành phố', district_id: 'Quận/huyện' },
-  invalidate: ['provinces', 'districts', 'wards'],
-};
-for (const name of ['provinces', 'districts', 'wards']) EXTRA[name] = [UNITS];
-EXTRA['discharge-limits'] = [
-  {
-    url: '/api/admin/discharge-limits/import',
-    templateUrl: '/api/admin/discharge-limits/import-template',
-    title: 'Nhập Excel bảng giới hạn nước thải (QCVN)',
-    buttonText: 'Nhập Excel giới hạn',
-    hint: 'Mỗi dòng một thông số của một quy chuẩn và cột (ví dụ QCVN 40:2025/BTNMT, cột A). Trùng quy chuẩn, cột và thông số thì cập nhật; các công trình dùng quy chuẩn đó được đánh giá lại. Không ghi gì nếu tệp còn lỗi.',
-    invalidate: ['discharge-limits', 'discharge-traffic', 'discharge-constructs'],
-  },
-];
-
 /**
  * The import buttons of a list: with only `def`, the generic import (when the declaration has
- * `import`) and any hand-written import of that register; with `url`, just that one.
+ * `import`) and the imports features register for that list; with `path`, just that one.
  */
 export function ImportButton(props: ImportButtonProps) {
-  if (props.url) return <SingleImportButton {...props} />;
+  if (props.path) return <SingleImportButton {...props} />;
   return (
     <>
       {props.def.config.import && <SingleImportButton def={props.def} />}
-      {(EXTRA[props.def.name] ?? []).map((x) => (
-        <SingleImportButton key={x.url} def={props.def} {...x} />
+      {(listImports[props.def.name] ?? []).map((x) => (
+        <SingleImportButton key={`${x.resource ?? props.def.name}${x.path}`} def={props.def} {...x} />
       ))}
     </>
   );

@@ -2,7 +2,7 @@ import { images } from '@nns/shared';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../api', () => ({ upload: vi.fn() }));
+vi.mock('../client', () => ({ client: { upload: vi.fn() } }));
 vi.mock('../feedback', () => ({ notify: { error: vi.fn() } }));
 
 const { renderValue } = await import('./display');

@@ -1,4 +1,5 @@
 import { type FieldDef, MESSAGES, type ResourceDef, toDateOnly, toFieldErrors } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dayToWall, instantToWall, wallDay, wallToInstant } from '../vn-time';
 
@@ -275,24 +276,29 @@ export function enumChoices(f: FieldDef, user: UserScope | null | undefined): st
 export function scopePins(resource: string, user: UserScope | null | undefined): Record<string, string> {
   const ward = user?.ward_id;
   const province = user?.province_id;
+  const level = geoLevelOf(resource);
   if (user?.scope === 'ward' && ward != null) {
-    if (resource === 'wards') return { ids: String(ward) };
-    if (resource === 'provinces' && province != null) return { ids: String(province) };
+    if (level === 'ward') return { ids: String(ward) };
+    if (level === 'province' && province != null) return { ids: String(province) };
   }
   if (user?.scope === 'province' && province != null) {
-    if (resource === 'wards') return { province_id: String(province) };
-    if (resource === 'provinces') return { ids: String(province) };
+    if (level === 'ward') return { province_id: String(province) };
+    if (level === 'province') return { ids: String(province) };
   }
   return {};
 }
+
+/** The administrative level a resource declares (`geoLevel`: provinces, wards), if any. */
+export const geoLevelOf = (resource: string | undefined) => (resource ? resourceByName[resource]?.config.geoLevel : undefined);
 
 /** A new record of a scoped user starts in their ward / province (and, for an account, with their scope). */
 export function scopeDefaults(def: ResourceDef, user: UserScope | null | undefined): FormValues {
   const out: FormValues = {};
   if (!user || user.scope === 'all' || user.scope == null) return out;
   for (const [key, f] of formFields(def)) {
-    if (f.kind === 'ref' && f.ref === 'wards' && user.scope === 'ward' && user.ward_id != null) out[key] = user.ward_id;
-    else if (f.kind === 'ref' && f.ref === 'provinces' && user.province_id != null) out[key] = user.province_id;
+    const level = f.kind === 'ref' ? geoLevelOf(f.ref) : undefined;
+    if (level === 'ward' && user.scope === 'ward' && user.ward_id != null) out[key] = user.ward_id;
+    else if (level === 'province' && user.province_id != null) out[key] = user.province_id;
     else if (isScopeEnum(f)) out[key] = user.scope;
     else if (f.kind === 'enum' && f.scopeOptions) {
       const allowed = enumChoices(f, user);

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // every call stays pending: what each screen shows while it waits
-vi.mock('../api', () => ({ api: { get: vi.fn(() => new Promise(() => {})) } }));
+vi.mock('../client', () => ({ resourceCall: vi.fn(() => new Promise(() => {})), client: { GET: vi.fn(() => new Promise(() => {})) } }));
 vi.mock('../session', () => ({ useSession: () => ({ can: () => true }) }));
 
 const { ResourceDetail } = await import('./resource-detail');

@@ -2,7 +2,7 @@ import { thumbnailUrlOf } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Input, Modal, Pagination, Spin, Tag } from 'antd';
 import { useState } from 'react';
-import { api } from '../api';
+import { client } from '../client';
 
 export interface LibraryImage {
   id: number;
@@ -25,7 +25,7 @@ export function MediaPicker({ open, onPick, onClose }: { open: boolean; onPick: 
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['images', 'list', { picker: true, search, page }],
-    queryFn: ({ signal }) => api.get('/api/admin/images', { signal, params: { page, limit: PAGE, ...(search ? { search } : {}) } }),
+    queryFn: ({ signal }) => client.GET('/api/admin/images', { signal, params: { query: { page, limit: PAGE, ...(search ? { search } : {}) } } }),
     enabled: open,
   });
   const entries = (q.data?.code === 200 ? q.data.data.entries : []) as LibraryImage[];

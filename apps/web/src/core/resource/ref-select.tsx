@@ -1,10 +1,11 @@
+import type { ListData } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../api';
+import { resourceCall } from '../client';
 import { InlineLoading } from '../loading';
 import { useSession } from '../session';
-import { scopePins } from './form-mapping';
+import { geoLevelOf, scopePins } from './form-mapping';
 
 type Id = number | string;
 export interface RefOption {
@@ -72,7 +73,7 @@ export function RefSelect({
 
   const toOption = labelOf
     ? (e: Record<string, unknown>): RefOption => ({ value: e.id as Id, label: labelOf(e) })
-    : resource === 'wards' && refLabel === 'name'
+    : geoLevelOf(resource) === 'ward' && refLabel === 'name'
       ? wardOption
       : optionOf(refLabel);
   // without the right to list the target, asking would answer 403, which sends the user to the 403 screen
@@ -81,13 +82,14 @@ export function RefSelect({
   const narrowing = JSON.stringify({ ...params, ...scopePins(resource, user) });
   // a ward officer's ward in a form is fixed: prefilled (scopeDefaults) and not to be changed, the
   // server refusing any other; its name comes with the profile, so it shows without list:wards
-  const ownWard = resource === 'wards' && !multiple && id !== undefined && user?.scope === 'ward' && user.ward_id != null;
+  const ownWard = geoLevelOf(resource) === 'ward' && !multiple && id !== undefined && user?.scope === 'ward' && user.ward_id != null;
   const profileWard = user?.ward;
   const fixedOption = useMemo<RefOption[]>(
     () => (ownWard && profileWard?.id != null && profileWard.name ? [{ value: profileWard.id, label: profileWard.name }] : []),
     [ownWard, profileWard?.id, profileWard?.name],
   );
-  const url = `/api/admin/${path ?? resource}`;
+  // the list asked: the target's, or the field's own `refPath` under /api/admin
+  const listName = path ?? resource;
   const target = resourceByName[resource];
   const allowed = !target || can('list', target.subject);
 
@@ -99,10 +101,8 @@ export function RefSelect({
     timer.current = setTimeout(
       async () => {
         setLoading(true);
-        const env = await api.get(url, {
-          params: { ...(JSON.parse(narrowing) as Record<string, string>), search: search || undefined, limit: SEARCH_LIMIT },
-          signal: ctrl.signal,
-        });
+        const query = { ...(JSON.parse(narrowing) as Record<string, string>), search: search || undefined, limit: SEARCH_LIMIT };
+        const env = await resourceCall<ListData<Record<string, unknown>>>('get', listName, '', { params: { query }, signal: ctrl.signal });
         if (ctrl.signal.aborted) return;
         setLoading(false);
         if (env?.code === 200 && Array.isArray(env.data?.entries)) setOptions(env.data.entries.map(toOption));
@@ -113,7 +113,7 @@ export function RefSelect({
       ctrl.abort();
       clearTimeout(timer.current);
     };
-  }, [url, search, refLabel, allowed, narrowing]);
+  }, [listName, search, refLabel, allowed, narrowing]);
 
   // a value whose label we do not know yet (a filter restored from the URL): ask the server once
   const ids = useMemo(() => (Array.isArray(value) ? value : value == null || value === '' ? [] : [value]), [value]);
@@ -122,11 +122,12 @@ export function RefSelect({
     const missing = ids.filter((v) => ![...fixedOption, ...known, ...options].some((o) => String(o.value) === String(v)));
     if (!missing.length || !allowed) return;
     const ctrl = new AbortController();
-    void api.get(url, { params: { ids: missing.join(','), limit: missing.length }, signal: ctrl.signal }).then((env) => {
+    const query = { ids: missing.join(','), limit: missing.length };
+    void resourceCall<ListData<Record<string, unknown>>>('get', listName, '', { params: { query }, signal: ctrl.signal }).then((env) => {
       if (env?.code === 200 && Array.isArray(env.data?.entries)) setKnown((k) => [...k, ...env.data.entries.map(toOption)]);
     });
     return () => ctrl.abort();
-  }, [ids, url, allowed]);
+  }, [ids, listName, allowed]);
 
   const merged = useMemo(() => {
     const seen = new Set<string>();

@@ -3,19 +3,16 @@ import type { ResourceDef } from '@nns/shared';
 import { fieldApplies } from '@nns/shared/fields';
 import type { GeoPolygon } from '@nns/shared/geo';
 import type { AcreageCheck } from '@nns/shared/producers';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../api';
 import { LoadingBlock } from '../loading';
-import { queryKeys } from '../query';
 import { useIsPhone } from '../responsive';
 import { useSession } from '../session';
-import type { Row } from './display';
 import { renderValue, SYSTEM_FIELDS } from './display';
 import { ACREAGE_FIELD } from './map-fields';
 import { listPath } from './use-list-params';
+import { useRecord } from './use-record';
 import { useRecordActions } from './use-record-actions';
 
 // Leaflet is fetched only when a record has a point or a boundary to show
@@ -39,10 +36,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
   const { can } = useSession();
   const { runAction } = useRecordActions(def);
   const phone = useIsPhone();
-  const q = useQuery({
-    queryKey: queryKeys(def.name).detail(id),
-    queryFn: ({ signal }) => api.get(`/api/admin/${def.name}/${id}`, { signal }),
-  });
+  const q = useRecord(def, id);
   const heading = title ?? `Chi tiết ${def.label.toLowerCase()}`;
   if (q.isLoading)
     return (
@@ -63,7 +57,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
       </Card>
     );
   }
-  const entry = env.data.entry as Record<string, unknown>;
+  const entry = env.data.entry;
   const fields = Object.entries(def.fields).filter(
     ([k, f]) => !f.writeOnly && f.kind !== 'password' && f.kind !== 'polygon' && !omit.includes(k) && fieldApplies(f, entry),
   );
@@ -86,7 +80,7 @@ export function ResourceDetail({ def, id, title, omit = [], children, extra }: R
           {extra?.(entry)}
           {Object.entries(def.actions).map(([name, a]) =>
             can(a.permission, def.subject) && entry.read_only !== true && (a.kind === 'toggle' || entry[a.field] !== a.value) ? (
-              <Button key={name} onClick={() => void runAction(name, a, entry as Row)}>
+              <Button key={name} onClick={() => void runAction(name, a, entry)}>
                 {a.label}
               </Button>
             ) : null,

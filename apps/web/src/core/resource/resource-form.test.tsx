@@ -11,8 +11,12 @@ const SLOW = { timeout: 30_000 };
 /** A refusal is not a lost form (issue 18, item 1): 403/400 answers stay on the form, typed values kept. */
 const post = vi.fn();
 const get = vi.fn(async () => ({ code: 200, message: '', data: { entries: [] } }));
-vi.mock('../api', () => ({
-  api: { get: (...a: unknown[]) => get(...(a as [])), post: (...a: unknown[]) => post(...a), put: (...a: unknown[]) => post(...a) },
+/** the generic routes as URLs: `get(url, {params})`, `post(url, body)` for a create or an edit */
+vi.mock('../client', () => ({
+  resourceCall: (m: string, name: string, rest = '', init: { params?: { query?: unknown }; body?: unknown } = {}) => {
+    const url = `/api/admin/${name}${rest}`;
+    return m === 'get' ? get(...([url, { params: init.params?.query }] as unknown as [])) : post(url, init.body);
+  },
 }));
 let sessionUser: Record<string, unknown> | null = null;
 vi.mock('../session', () => ({ useSession: () => ({ can: () => true, user: sessionUser }) }));

@@ -1,4 +1,4 @@
-import { approve, bool, code, defineResource, enumField, float, text, toggle } from '@nns/shared';
+import { approve, bool, code, defineResource, enumField, float, type ResourceDef, text, toggle } from '@nns/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -9,33 +9,43 @@ const posts: { url: string; body: unknown }[] = [];
 /** what the list answers next for /api/admin/units (null: two rows a page) */
 let unitRows: Record<string, unknown>[] | null = null;
 let bulkAnswer: unknown = null;
-vi.mock('../api', () => ({
+/** the typed client as the old URL-taking calls: the answers below read like the routes they stand for */
+vi.mock('../client', () => ({
   buildUrl: (u: string) => u,
-  api: {
-    post: vi.fn(async (url: string, body: unknown) => {
-      posts.push({ url, body });
-      return { code: 200, message: 'Thành công', data: bulkAnswer };
-    }),
-    put: vi.fn(async (_url: string, body: { value: unknown }) => ({ code: 200, message: '', data: body })),
-    get: vi.fn(async (url: string, opts?: { params?: Record<string, unknown> }) => {
-      if (url.startsWith('/api/admin/me/preferences/')) return { code: 200, message: '', data: { value: null } };
-      calls.push({ url, params: opts?.params });
-      if (unitRows && url === '/api/admin/units') {
-        return { code: 200, message: '', data: { entries: unitRows, pagination: { page: 1, limit: 10, total: unitRows.length, total_pages: 1 } } };
-      }
-      if (url === '/api/admin/slow') return new Promise(() => {});
-      if (url === '/api/admin/criteria') {
-        const entries = [
-          { id: 1, name: LONG, code: 'TC-TOMTHE-UONG', salinity_min: 15, salinity_max: 25, ph_min: 7.5, ph_max: null, status: 'pending' },
-          { id: 2, name: 'Cá tra', code: 'TC-CATRA', salinity_min: null, salinity_max: null, ph_min: null, ph_max: 8.5, status: 'approved' },
-        ];
-        return { code: 200, message: '', data: { entries, pagination: { page: 1, limit: 10, total: 2, total_pages: 1 } } };
-      }
-      const page = Number(opts?.params?.page ?? 1);
-      const entries = [0, 1].map((i) => ({ id: page * 10 + i, name: `Đơn vị ${page}-${i}`, is_active: i === 0 }));
-      return { code: 200, message: '', data: { entries, pagination: { page, limit: 10, total: 25, total_pages: 3 } } };
-    }),
+  client: {
+    GET: vi.fn(async () => ({ code: 200, message: '', data: { value: null } })),
+    PUT: vi.fn(async (_path: string, init: { body: { value: unknown } }) => ({ code: 200, message: '', data: init.body })),
   },
+  resourceCall: (m: string, name: string, rest = '', init: { params?: { query?: Record<string, unknown> }; body?: unknown } = {}) => {
+    const url = `/api/admin/${name}${rest}`;
+    if (m === 'get') return api.get(url, { params: init.params?.query });
+    return m === 'post' ? api.post(url, init.body) : api.put(url, init.body as { value: unknown });
+  },
+}));
+const api = vi.hoisted(() => ({
+  post: vi.fn(async (url: string, body: unknown) => {
+    posts.push({ url, body });
+    return { code: 200, message: 'Thành công', data: bulkAnswer };
+  }),
+  put: vi.fn(async (_url: string, body: { value: unknown }) => ({ code: 200, message: '', data: body })),
+  get: vi.fn(async (url: string, opts?: { params?: Record<string, unknown> }) => {
+    if (url.startsWith('/api/admin/me/preferences/')) return { code: 200, message: '', data: { value: null } };
+    calls.push({ url, params: opts?.params });
+    if (unitRows && url === '/api/admin/units') {
+      return { code: 200, message: '', data: { entries: unitRows, pagination: { page: 1, limit: 10, total: unitRows.length, total_pages: 1 } } };
+    }
+    if (url === '/api/admin/slow') return new Promise(() => {});
+    if (url === '/api/admin/criteria') {
+      const entries = [
+        { id: 1, name: LONG, code: 'TC-TOMTHE-UONG', salinity_min: 15, salinity_max: 25, ph_min: 7.5, ph_max: null, status: 'pending' },
+        { id: 2, name: 'Cá tra', code: 'TC-CATRA', salinity_min: null, salinity_max: null, ph_min: null, ph_max: 8.5, status: 'approved' },
+      ];
+      return { code: 200, message: '', data: { entries, pagination: { page: 1, limit: 10, total: 2, total_pages: 1 } } };
+    }
+    const page = Number(opts?.params?.page ?? 1);
+    const entries = [0, 1].map((i) => ({ id: page * 10 + i, name: `Đơn vị ${page}-${i}`, is_active: i === 0 }));
+    return { code: 200, message: '', data: { entries, pagination: { page, limit: 10, total: 25, total_pages: 3 } } };
+  }),
 }));
 let allowed: (action: string, subject: string) => boolean = () => true;
 vi.mock('../session', () => ({ useSession: () => ({ can: (a: string, s: string) => allowed(a, s) }) }));
@@ -75,7 +85,7 @@ afterEach(() => {
   allowed = () => true;
 });
 
-function renderAt(url: string, d = def) {
+function renderAt(url: string, d: ResourceDef = def) {
   const router = createMemoryRouter([{ path: d.route, element: <ResourceList def={d} /> }], { initialEntries: [url] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

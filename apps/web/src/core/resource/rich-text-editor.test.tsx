@@ -2,7 +2,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../api', () => ({ upload: vi.fn() }));
+vi.mock('../client', () => ({ client: { upload: vi.fn() } }));
 const { default: RichTextEditor, cleanWordHtml } = await import('./rich-text-editor');
 
 afterEach(cleanup);

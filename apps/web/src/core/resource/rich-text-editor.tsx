@@ -23,7 +23,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Dropdown, Input, Modal, Select, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { upload } from '../api';
+import { client } from '../client';
 import { notify } from '../feedback';
 import { useSession } from '../session';
 import { MediaPicker } from './media-picker';
@@ -119,7 +119,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   const onImage = async (f: File | undefined) => {
     if (!f) return;
     setBusy(true);
-    const env = await upload(f);
+    const env = await client.upload(f);
     setBusy(false);
     if (file.current) file.current.value = '';
     if (env?.code === 200 && env.data?.url)

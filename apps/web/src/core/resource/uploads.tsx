@@ -1,7 +1,7 @@
 import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { upload } from '../api';
+import { client } from '../client';
 import { notify } from '../feedback';
 import { fileName, Thumbnail } from './display';
 
@@ -33,7 +33,7 @@ export function UploadField({ value, onChange, multiple, kind, max = 20, id, dis
     setBusy((b) => b + list.length);
     const added: string[] = [];
     for (const f of list) {
-      const env = await upload(f);
+      const env = await client.upload(f);
       if (env?.code === 200 && env.data?.url) added.push(env.data.url);
       else notify.error(`Không tải lên được ${f.name}`, env?.message);
       setBusy((b) => b - 1);

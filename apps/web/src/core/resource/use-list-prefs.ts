@@ -1,6 +1,6 @@
-import type { ListPreference, ResourceDef } from '@nns/shared';
+import { type ListPreference, listPreferenceSchema, type ResourceDef } from '@nns/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api';
+import { client } from '../client';
 import { notify } from '../feedback';
 
 export const prefsKey = (def: ResourceDef) => ['me', 'preferences', `list:${def.name}`] as const;
@@ -13,10 +13,12 @@ export const prefsKey = (def: ResourceDef) => ['me', 'preferences', `list:${def.
 export function useListPrefs(def: ResourceDef): [ListPreference, (patch: Partial<ListPreference>) => Promise<boolean>, boolean] {
   const qc = useQueryClient();
   const key = prefsKey(def);
-  const url = `/api/admin/me/preferences/list:${def.name}`;
+  const path = { key: `list:${def.name}` };
   const queryFn = async ({ signal }: { signal?: AbortSignal }): Promise<ListPreference> => {
-    const env = await api.get<{ value: ListPreference | null }>(url, { signal });
-    return env?.code === 200 ? (env.data?.value ?? {}) : {};
+    const env = await client.GET('/api/admin/me/preferences/{key}', { params: { path }, signal });
+    // the document types a stored value loosely (one route for every key): read it as this key's shape
+    const value = env?.code === 200 ? listPreferenceSchema.safeParse(env.data?.value) : null;
+    return value?.success ? value.data : {};
   };
   const q = useQuery({ queryKey: key, queryFn, staleTime: Number.POSITIVE_INFINITY });
   const prefs = q.data ?? {};
@@ -26,7 +28,7 @@ export function useListPrefs(def: ResourceDef): [ListPreference, (patch: Partial
     const before = (await qc.ensureQueryData({ queryKey: key, queryFn })) ?? {};
     const next = { ...before, ...patch };
     qc.setQueryData(key, next);
-    const env = await api.put<{ value: ListPreference }>(url, { value: next });
+    const env = await client.PUT('/api/admin/me/preferences/{key}', { params: { path }, body: { value: next } });
     if (env?.code !== 200) {
       qc.setQueryData(key, before);
       notify.error(env?.message || 'Không lưu được thiết lập');

@@ -1,6 +1,6 @@
 import type { RecordAction, ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, buildUrl } from '../api';
+import { buildUrl, resourceCall } from '../client';
 import { confirmDialog, notify, withLoading } from '../feedback';
 import { jobResult } from '../jobs';
 import { queryKeys } from '../query';
@@ -25,6 +25,9 @@ export interface BulkResult {
   done: number;
   failed: { id: number; message: string }[];
 }
+
+/** The answer of an export: the file to download (or a job, which jobResult waits for). */
+type ExportAnswer = { url?: string };
 
 /** At most this many ids in one export of a selection (the list's `ids` filter). */
 export const EXPORT_SELECTION_MAX = 100;
@@ -67,7 +70,7 @@ export function useRecordActions(def: ResourceDef) {
       content = action.confirm ?? `Bạn có chắc muốn ${action.label.toLowerCase()} “${title}”?`;
     }
     if (!(await confirmDialog({ title: action.label, content }))) return false;
-    const env = await withLoading(api.put(`/api/admin/${def.name}/${name}/${row.id}`));
+    const env = await withLoading(resourceCall('put', def.name, `/${name}/${row.id}`));
     if (env?.code === 200) notify.success(env.message || 'Cập nhật thành công');
     else notify.error(env?.message || 'Không thực hiện được thao tác');
     await refresh();
@@ -77,7 +80,7 @@ export function useRecordActions(def: ResourceDef) {
   async function remove(row: Row): Promise<boolean> {
     const ok = await confirmDialog({ title: `Xóa ${def.label.toLowerCase()}`, content: `Bạn có chắc muốn xóa “${recordTitle(def, row)}”?`, danger: true });
     if (!ok) return false;
-    const env = await withLoading(api.delete(`/api/admin/${def.name}/${row.id}`));
+    const env = await withLoading(resourceCall('delete', def.name, `/${row.id}`));
     if (env?.code === 200) notify.success(env.message || 'Xóa thành công');
     else notify.error(env?.message || 'Không xóa được bản ghi');
     await refresh();
@@ -87,7 +90,7 @@ export function useRecordActions(def: ResourceDef) {
   async function restore(row: Row): Promise<boolean> {
     const ok = await confirmDialog({ title: `Khôi phục ${def.label.toLowerCase()}`, content: `Khôi phục “${recordTitle(def, row)}” từ thùng rác?` });
     if (!ok) return false;
-    const env = await withLoading(api.put(`/api/admin/${def.name}/restore/${row.id}`));
+    const env = await withLoading(resourceCall('put', def.name, `/restore/${row.id}`));
     if (env?.code === 200) notify.success(env.message || 'Khôi phục thành công');
     else notify.error(env?.message || 'Không khôi phục được bản ghi');
     await refresh();
@@ -97,8 +100,8 @@ export function useRecordActions(def: ResourceDef) {
   /** GET /api/admin/{name}/{exportName} with the list's filters → data.url, then the browser downloads it. */
   async function exportList(query: Record<string, string | number>) {
     if (!def.exportName) return;
-    const env = await jobResult(await withLoading(api.get(`/api/admin/${def.name}/${def.exportName}`, { params: query })));
-    const url = env?.code === 200 ? (env.data?.url as string | undefined) : undefined;
+    const env = await jobResult<ExportAnswer>(await withLoading(resourceCall<ExportAnswer>('get', def.name, `/${def.exportName}`, { params: { query } })));
+    const url = env?.code === 200 ? env.data?.url : undefined;
     // the API may live on another host (VITE_API_URL): its relative URLs are resolved against it
     if (url) window.location.href = buildUrl(url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
@@ -112,7 +115,7 @@ export function useRecordActions(def: ResourceDef) {
     if (!(await confirmDialog({ title: o.title, content: o.content, danger: o.danger }))) return null;
     const body: Record<string, unknown> = { action: o.action, ids: o.ids };
     if (o.value !== undefined) body.value = o.value;
-    const env = await withLoading(api.post<BulkResult>(`/api/admin/${def.name}/bulk`, body));
+    const env = await withLoading(resourceCall<BulkResult>('post', def.name, '/bulk', { body }));
     await refresh();
     if (env?.code !== 200 || !env.data) {
       notify.error(env?.message || 'Không thực hiện được thao tác');
