@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hooksOf } from '../src/core/extensions';
 import type { ResourceHooks } from '../src/core/module';
 import { col } from '../src/core/resource-query';
-import { listAnswerSchema, readAnswerSchema, recordKeys, undeclaredKeys } from '../src/core/resource-schema';
+import { listAnswerSchema, readAnswerSchema, recordKeys, resourceDocs, undeclaredKeys } from '../src/core/resource-schema';
 import { attachRefs, exec, present, selectList } from '../src/core/resource-store';
 import { call, makeApp, type TestApp } from './helpers';
 import { createSample } from './samples';
@@ -39,6 +39,9 @@ describe.each(listed.map((d) => [d.name, d]))('answer schema of %s', (_name, def
     const { entry, parsed } = await unserialised(def, id);
     expect(undeclaredKeys(def, hooksOf(def.name), entry), 'keys present() adds must be in presentedKeys').toEqual([]);
     expect(Object.keys(entry).sort()).toEqual([...recordKeys(def)].sort());
+    // the documented row (the OpenAPI document's <Name>Row, the web's generated type) describes it
+    const documented = resourceDocs(def).row.safeParse(parsed);
+    expect(documented.success, JSON.stringify(documented.error?.issues)).toBe(true);
     if (!def.config.custom?.read) {
       const r = await call(t, 'GET', `/api/admin/${def.name}/${id}`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);

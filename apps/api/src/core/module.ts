@@ -101,6 +101,8 @@ export interface ResourceHooks {
   present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
   /** keys `present` adds: a PUT that sends an entry back as GET answered it may carry them (set aside) */
   presentedKeys?: string[];
+  /** the documented type of each presentedKeys key (the OpenAPI row schema, core/resource-schema.ts) */
+  presentedTypes?: Record<string, z.ZodType>;
   /**
    * read-only fields the before-hooks work out (a slug from the name, an image's size from its upload):
    * written when a hook puts them in the data, though no body may carry them

@@ -17,6 +17,27 @@ const ERRORS: Record<string, string> = {
   '500': 'Lỗi hệ thống (kèm mã yêu cầu)',
 };
 
+/** The envelope of every refused request: `data` is null or says more (the fields at fault, when to retry, the request's id). */
+const ERROR_ENVELOPE = envelope({
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      properties: {
+        errors: {
+          type: 'array',
+          description: 'các trường sai và lời nhắn của từng trường (400, 409)',
+          items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+        },
+        retry_after: { type: 'integer', description: 'số giây chờ trước khi thử lại (429)' },
+        request_id: { type: 'string', description: 'mã yêu cầu, để tra nhật ký (500)' },
+        must_change_password: { type: 'boolean', description: 'tài khoản phải đổi mật khẩu trước (403)' },
+      },
+      additionalProperties: true,
+    },
+  ],
+});
+
 /**
  * A recursive schema (a menu's items, the categories tree) comes out of zod with local `$defs`, which an
  * OpenAPI document cannot hold inside an operation: they move to `components.schemas` (one per distinct
@@ -29,7 +50,10 @@ function hoistDefs(schema: Record<string, unknown>, shared: Record<string, unkno
   const names: Record<string, string> = {};
   for (const [local, def] of Object.entries(defs)) {
     const text = JSON.stringify(def);
-    const same = Object.entries(shared).find(([, d]) => JSON.stringify(d) === text)?.[0];
+    // a schema named by its zod metadata id (a resource's row, create and update input: one instance per
+    // resource, see core/resource-schema.ts) keeps its name
+    const named = !/^__schema\d+$/.test(local);
+    const same = named ? local : Object.entries(shared).find(([, d]) => JSON.stringify(d) === text)?.[0];
     const name = same ?? `Schema${Object.keys(shared).length + 1}`;
     shared[name] = def;
     names[local] = name;
@@ -46,9 +70,20 @@ function hoistDefs(schema: Record<string, unknown>, shared: Record<string, unkno
   return rewrite(schema) as Record<string, unknown>;
 }
 
+/** zod writes a JS safe integer's bounds on every integer: implied, and a tenth of the document. */
+function dropSafeBounds(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(dropSafeBounds);
+  if (!v || typeof v !== 'object') return v;
+  const o = { ...(v as Record<string, unknown>) };
+  if (o.minimum === Number.MIN_SAFE_INTEGER) delete o.minimum;
+  if (o.maximum === Number.MAX_SAFE_INTEGER) delete o.maximum;
+  for (const [k, x] of Object.entries(o)) if (x && typeof x === 'object') o[k] = dropSafeBounds(x);
+  return o;
+}
+
 function jsonSchema(s: z.ZodType, io: 'input' | 'output', shared: Record<string, unknown>) {
   try {
-    const out = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    const out = dropSafeBounds(z.toJSONSchema(s, { io, unrepresentable: 'any' })) as Record<string, unknown>;
     delete out.$schema;
     return hoistDefs(out, shared);
   } catch {
@@ -96,7 +131,7 @@ export function buildOpenApi(routes: RouteDef[]) {
               ? { 'application/octet-stream': {} }
               : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output', shared) : {}) } },
         },
-        ...Object.fromEntries(Object.entries(ERRORS).map(([k, d]) => [k, { description: d }])),
+        ...Object.fromEntries(Object.keys(ERRORS).map((k) => [k, { $ref: `#/components/responses/E${k}` }])),
       },
       'x-permission': r.access,
     };
@@ -117,7 +152,16 @@ export function buildOpenApi(routes: RouteDef[]) {
       version: '1.0.0',
       description: 'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.',
     },
-    components: { schemas: shared, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      schemas: { ...shared, ErrorEnvelope: ERROR_ENVELOPE },
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([k, description]) => [
+          `E${k}`,
+          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+        ]),
+      ),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
     paths,
   };
 }

@@ -2,6 +2,7 @@ import type { Action, Subject } from '@nns/shared';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Ctx, Router } from './module';
+import { resourceDocs } from './resource-schema';
 import { idParams } from './router';
 import type { WriteOptions } from './runtime';
 import { resource } from './runtime';
@@ -89,7 +90,7 @@ export function addRecordAction<P extends z.ZodType = typeof idParams, Q extends
     query: a.query,
     body: a.body,
     bodyIgnores: a.bodyIgnores,
-    response: a.response ?? entrySchema,
+    response: a.response ?? (fixed ? z.object({ entry: resourceDocs(fixed.def).row }) : entrySchema),
     message: a.message,
     async handler(ctx) {
       const r = fixed ?? resource((a.resource as (c: typeof ctx) => string)(ctx));

@@ -26,15 +26,13 @@ import {
   whereOf,
   whereSql,
 } from './resource-query';
-import { listAnswerSchema, readAnswerSchema } from './resource-schema';
+import { listAnswerSchema, readAnswerSchema, resourceDocs } from './resource-schema';
 import { attachRefs, exec, execPrepared, execStatic, findOne, present, selectList } from './resource-store';
 import { idParams } from './router';
 import { resource } from './runtime';
 import { scopeOf } from './scope';
 import type { Services } from './services';
 import { echoedKeys } from './write-path';
-
-const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 /**
  * The planner's row estimate of large tables, kept a few seconds: page 1 of a big unfiltered list
@@ -230,6 +228,8 @@ export function registerResource(router: Router, services: Services, def: Resour
   const listQuery = listQuerySchema(def);
   // PGlite only: answers kept while nothing is written (core/answer-cache.ts); asked after the permission check
   const answers = () => answerCacheOf(services.database, services.config.ANSWER_CACHE_SECONDS);
+  const docs = resourceDocs(def);
+  const entrySchema = z.object({ entry: docs.row });
 
   if (!custom.list) {
     router.add({
@@ -239,7 +239,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       summary: `Danh sách ${def.label.toLowerCase()}`,
       tags,
       query: listQuery,
-      response: z.object({ entries: z.array(z.record(z.string(), z.unknown())), pagination: paginationSchema }),
+      response: z.object({ entries: z.array(docs.row), pagination: paginationSchema }),
       serialize: listAnswerSchema(def),
       handler: (ctx) =>
         cachedAnswer(answers(), `${def.name}|list|${callerKey(ctx.user)}|${JSON.stringify(ctx.query)}`, () =>
@@ -312,7 +312,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       access: { action: 'create', subject: S },
       summary: `Thêm ${def.label.toLowerCase()}`,
       tags,
-      body: def.createSchema,
+      body: docs.create,
       response: entrySchema,
       message: 'Thêm mới thành công',
       handler: (ctx) =>
@@ -329,7 +329,8 @@ export function registerResource(router: Router, services: Services, def: Resour
       permission: 'update',
       summary: `Cập nhật ${def.label.toLowerCase()}`,
       tags,
-      body: def.updateSchema,
+      body: docs.update,
+      response: entrySchema,
       // an entry as GET answered it may be sent back: what the server keeps or presents is set aside
       bodyIgnores: echoedKeys(def),
       message: 'Cập nhật thành công',
@@ -346,6 +347,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       summary: `Xóa ${def.label.toLowerCase()}`,
       tags,
       params: idParams,
+      response: z.object({ id: z.number().int(), soft: z.boolean().describe('true: vào thùng rác (khôi phục được)') }),
       message: 'Xóa thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
@@ -361,6 +363,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       permission: 'delete',
       summary: `Khôi phục ${def.label.toLowerCase()} đã xóa`,
       tags,
+      response: entrySchema,
       message: 'Khôi phục thành công',
       audit: 'restore',
       trashed: true,
@@ -378,6 +381,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       permission: action.permission,
       summary: `${action.label} (${def.label.toLowerCase()})`,
       tags,
+      response: entrySchema,
       message: 'Cập nhật thành công',
       audit: name,
       change(_ctx, existing) {

@@ -1,4 +1,6 @@
-import type { FieldDef, ResourceDef } from '@nns/shared';
+import { type FieldDef, GEO_POLYGON, type ResourceDef } from '@nns/shared';
+import { resourceByName } from '@nns/shared/registry';
+import { z } from 'zod';
 import { hooksOf } from './extensions';
 import type { ResourceHooks } from './module';
 import { refKeyOf, selectColumns } from './resource-store';
@@ -99,4 +101,109 @@ export function readAnswerSchema(def: ResourceDef, hooks: ResourceHooks = hooksO
 export function undeclaredKeys(def: ResourceDef, hooks: ResourceHooks | undefined, entry: Record<string, unknown>): string[] {
   const known = new Set(recordKeys(def, hooks));
   return Object.keys(entry).filter((k) => !known.has(k));
+}
+
+/**
+ * The documented shape of a presented record (the OpenAPI document and the web's generated types),
+ * beside the serialisation schema above: the same keys, each with its real type. Named per resource
+ * (`ProductsRow`, `ProductsCreate`, `ProductsUpdate`) through zod's metadata id, so the document holds
+ * each shape once in components.schemas and the operations point at it. test/response-schema.test.ts
+ * parses a real answer of every resource with it.
+ */
+const docNames = new Map<string, { key: string; row: z.ZodType; create: z.ZodType; update: z.ZodType }>();
+
+/** 'material-areas' → 'MaterialAreas' */
+export const componentName = (name: string) => name.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+
+/** An enum field's values with their Vietnamese labels (`x-enum-labels`, same order). */
+export function enumDoc(f: Pick<FieldDef, 'options'>): z.ZodType {
+  const values = (f.options ?? []).map((o) => o.value) as [string | number, ...(string | number)[]];
+  return z.literal(values).meta({ 'x-enum-labels': (f.options ?? []).map((o) => o.label) });
+}
+
+const UPLOAD_URL = z.string().meta({ description: 'địa chỉ tệp đã tải lên (/uploads/…)' });
+const ISO_TIME = z.string().meta({ format: 'date-time' });
+
+/** One field's presented value (before nullability). */
+function fieldDoc(f: FieldDef): z.ZodType {
+  switch (f.kind) {
+    case 'integer':
+    case 'money':
+    case 'ref':
+      return z.number().int();
+    case 'float':
+      return z.number();
+    case 'switch':
+      return z.boolean();
+    case 'enum':
+      return enumDoc(f);
+    case 'refs':
+      return z.array(z.number().int());
+    case 'image':
+    case 'file':
+      return UPLOAD_URL;
+    case 'images':
+    case 'files':
+      return z.array(UPLOAD_URL);
+    case 'polygon':
+      return GEO_POLYGON;
+    case 'json':
+      return f.shape ?? z.json();
+    case 'date':
+    case 'datetime':
+      return ISO_TIME;
+    default:
+      return z.string();
+  }
+}
+
+/** The `{id, <label>}` attachRefs writes for a reference. */
+function refDoc(f: FieldDef): z.ZodType {
+  const target = f.ref ? resourceByName[f.ref] : undefined;
+  const label = f.refLabel ?? target?.titleField ?? 'name';
+  const labelField = target?.fields[label];
+  return z.object({ id: z.number().int(), [label]: (labelField ? fieldDoc(labelField) : z.string()).nullable() });
+}
+
+function rowShape(def: ResourceDef, hooks: ResourceHooks): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of recordKeys(def, hooks)) {
+    const f = def.fields[k];
+    if (f) {
+      // a required field is never stored empty (its create and update refuse null); a default fills it
+      const doc = fieldDoc(f).meta({ title: f.label });
+      shape[k] = f.required ? doc : doc.nullable();
+    } else if (k === 'id') shape[k] = z.number().int();
+    else if (k === 'created_by' || k === 'updated_by') shape[k] = z.number().int().nullable();
+    else if (k === 'created_at' || k === 'updated_at') shape[k] = ISO_TIME;
+    else if (k === 'deleted_at') shape[k] = ISO_TIME.nullable();
+    else {
+      const [key, rf] = Object.entries(def.fields).find(([fk, x]) => refKeyOf(fk, x) === k) ?? [];
+      if (key && rf) shape[k] = rf.kind === 'refs' ? z.array(refDoc(rf)) : refDoc(rf).nullable();
+      else shape[k] = hooks.presentedTypes?.[k] ?? z.unknown();
+    }
+  }
+  return shape;
+}
+
+/** The named documentation schemas of a resource: its presented row, its create and its update input. */
+export function resourceDocs(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)) {
+  const key = (hooks.presentedKeys ?? []).join(',');
+  const known = docNames.get(def.name);
+  if (known && known.key === key) return known;
+  const name = componentName(def.name);
+  // the declaration's own input schemas are named (not copies): every route taking one, generic or a
+  // module's, then points at the one component
+  if (!known) {
+    z.globalRegistry.add(def.createSchema, { ...z.globalRegistry.get(def.createSchema), id: `${name}Create` });
+    z.globalRegistry.add(def.updateSchema, { ...z.globalRegistry.get(def.updateSchema), id: `${name}Update` });
+  }
+  const docs = {
+    key,
+    row: z.object(rowShape(def, hooks)).meta({ id: `${name}Row`, title: def.label }),
+    create: def.createSchema,
+    update: def.updateSchema,
+  };
+  docNames.set(def.name, docs);
+  return docs;
 }

@@ -21,6 +21,7 @@ const hooks: ResourceHooks = {
     };
   },
   presentedKeys: ['last_band_label', 'last_band_color'],
+  presentedTypes: { last_band_label: z.string().nullable(), last_band_color: z.string().nullable() },
   // a station added, moved, switched off or deleted shows on this process's overview at once
   // and a device key's cached station (key rotated, station switched off or deleted) is read again
   afterWrite: () => {

@@ -1,5 +1,6 @@
 import { type GeoPolygon, outerRing, polygonAreaHa } from '@nns/shared/geo';
 import { acreageCheck } from '@nns/shared/producers';
+import { z } from 'zod';
 import { fieldError } from '../../core/errors';
 import { defineModule } from '../../core/module';
 
@@ -22,6 +23,12 @@ export default defineModule({
       beforeUpdate: (data) => checkBoundary(data),
       present: (row) => ({ ...row, ...acreageCheck(row.acreage, row.boundary) }),
       presentedKeys: ['boundary_acreage', 'acreage_difference', 'acreage_difference_percent', 'acreage_warning'],
+      presentedTypes: {
+        boundary_acreage: z.number().nullable().describe('diện tích tính từ ranh giới (ha)'),
+        acreage_difference: z.number().nullable(),
+        acreage_difference_percent: z.number().nullable(),
+        acreage_warning: z.string().nullable(),
+      },
     },
   },
 });

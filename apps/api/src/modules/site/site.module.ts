@@ -3,7 +3,7 @@ import bannersDef from '@nns/shared/resources/banner-images';
 import contactDef from '@nns/shared/resources/contact';
 import footerDef from '@nns/shared/resources/footer';
 import siteConfigsDef from '@nns/shared/resources/site-configs';
-import { BANNER_SLOTS, bannerState, type MenuItem } from '@nns/shared/site';
+import { BANNER_SLOTS, BANNER_STATES, bannerState, type MenuItem } from '@nns/shared/site';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict, type FieldError } from '../../core/errors';
@@ -56,6 +56,7 @@ export const siteHooks: Record<string, ResourceHooks> = {
   'seasonal-calendars': {
     present: (row, ctx) => ({ ...row, read_only: calendarReadOnly(row, ctx) }),
     presentedKeys: ['read_only'],
+    presentedTypes: { read_only: z.boolean() },
     beforeCreate: async (data, _ctx, tx) => {
       await checkCalendar(data, tx);
       return data;
@@ -77,6 +78,7 @@ export const siteHooks: Record<string, ResourceHooks> = {
     // the list and the form show whether a banner is on the portal now
     present: (row) => ({ ...row, display_state: bannerState(row) }),
     presentedKeys: ['display_state'],
+    presentedTypes: { display_state: z.literal(Object.keys(BANNER_STATES)).meta({ 'x-enum-labels': Object.values(BANNER_STATES).map((s) => s.label) }) },
   },
   menus: {
     beforeCreate: async (data, _ctx, tx) => {
