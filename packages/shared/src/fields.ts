@@ -266,7 +266,12 @@ function baseSchema(f: FieldDef, mode: 'create' | 'update' = 'create'): z.ZodTyp
       return z.string(typeErr(MESSAGES.date(L))).refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), MESSAGES.date(L));
     case 'enum': {
       const values = (f.options ?? []).map((o) => o.value);
-      return z.any().refine((v) => values.includes(v), MESSAGES.enum(L));
+      // the document names the values and their labels; the check (and its message) stays the refine
+      const type = values.every((v) => typeof v === 'number') ? 'integer' : values.every((v) => typeof v === 'string') ? 'string' : undefined;
+      return z
+        .any()
+        .refine((v) => values.includes(v), MESSAGES.enum(L))
+        .meta({ ...(type && { type }), enum: values, 'x-enum-labels': (f.options ?? []).map((o) => o.label) });
     }
     case 'ref':
       return z
@@ -290,11 +295,13 @@ function baseSchema(f: FieldDef, mode: 'create' | 'update' = 'create'): z.ZodTyp
       const kind = f.kind === 'images' ? 'image' : 'file';
       const max = f.max ?? 20;
       // one message on the field itself (not on 'images.0'), so the form shows it under the widget
-      return z.array(z.unknown(), typeErr(MESSAGES.invalid(L))).superRefine((list, ctx) => {
-        if (list.length > max) return ctx.addIssue({ code: 'custom', message: `${L} tối đa ${max} tệp` });
-        const msg = list.map((v) => uploadMessage(v, kind)).find(Boolean);
-        if (msg) ctx.addIssue({ code: 'custom', message: msg });
-      });
+      return z
+        .array(z.unknown().meta({ type: 'string', description: 'địa chỉ tệp đã tải lên (/uploads/…)' }), typeErr(MESSAGES.invalid(L)))
+        .superRefine((list, ctx) => {
+          if (list.length > max) return ctx.addIssue({ code: 'custom', message: `${L} tối đa ${max} tệp` });
+          const msg = list.map((v) => uploadMessage(v, kind)).find(Boolean);
+          if (msg) ctx.addIssue({ code: 'custom', message: msg });
+        });
     }
     case 'polygon':
       return GEO_POLYGON;

@@ -35833,7 +35833,7 @@ export type components = {
             ward_id?: number | null;
         };
         AnimalsCreate: {
-            animal_type?: unknown | null;
+            animal_type?: ("gia_suc" | "gia_cam" | "khac") | null;
             code: string;
             description?: string | null;
             is_active?: boolean | null;
@@ -35860,7 +35860,7 @@ export type components = {
             updated_by: number | null;
         };
         AnimalsUpdate: {
-            animal_type?: unknown | null;
+            animal_type?: ("gia_suc" | "gia_cam" | "khac") | null;
             code?: string;
             description?: string | null;
             is_active?: boolean | null;
@@ -35873,7 +35873,7 @@ export type components = {
             birthday?: string | null;
             email?: string | null;
             full_name: string;
-            gender?: unknown | null;
+            gender?: ("male" | "female" | "other") | null;
             phone: string;
             ward_id?: number | null;
         };
@@ -35912,7 +35912,7 @@ export type components = {
             birthday?: string | null;
             email?: string | null;
             full_name?: string;
-            gender?: unknown | null;
+            gender?: ("male" | "female" | "other") | null;
             phone?: string;
             ward_id?: number | null;
         };
@@ -36019,9 +36019,11 @@ export type components = {
             alt: string;
             image: string;
             link?: string | null;
-            position: unknown;
+            /** @enum {string} */
+            position: "main" | "second" | "header";
             sort_order: number;
-            status: unknown;
+            /** @enum {integer} */
+            status: 1 | 0;
             title: string;
         };
         /** Banner */
@@ -36066,9 +36068,11 @@ export type components = {
             alt?: string;
             image?: string;
             link?: string | null;
-            position?: unknown;
+            /** @enum {string} */
+            position?: "main" | "second" | "header";
             sort_order?: number;
-            status?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 0;
             title?: string;
         };
         BatchesCreate: {
@@ -36305,9 +36309,10 @@ export type components = {
             temperature_min?: number | null;
         };
         DiariesCreate: {
-            activity: unknown;
+            /** @enum {string} */
+            activity: "land_preparation" | "planting" | "fertilizing" | "spraying" | "irrigation" | "weeding" | "pruning" | "inspection" | "harvest" | "post_harvest" | "other";
             batch_id: number;
-            images?: unknown[] | null;
+            images?: string[] | null;
             inputs?: {
                 active_ingredient?: string | null;
                 amount?: number | null;
@@ -36321,7 +36326,7 @@ export type components = {
             note?: string | null;
             performed_at: string;
             stage_id?: number | null;
-            weather?: unknown | null;
+            weather?: ("sunny" | "cloudy" | "light_rain" | "heavy_rain" | "windy" | "hot" | "cold") | null;
         };
         /** Nhật ký sản xuất */
         DiariesRow: {
@@ -36372,9 +36377,10 @@ export type components = {
             weather: ("sunny" | "cloudy" | "light_rain" | "heavy_rain" | "windy" | "hot" | "cold") | null;
         };
         DiariesUpdate: {
-            activity?: unknown;
+            /** @enum {string} */
+            activity?: "land_preparation" | "planting" | "fertilizing" | "spraying" | "irrigation" | "weeding" | "pruning" | "inspection" | "harvest" | "post_harvest" | "other";
             batch_id?: number;
-            images?: unknown[] | null;
+            images?: string[] | null;
             inputs?: {
                 active_ingredient?: string | null;
                 amount?: number | null;
@@ -36388,18 +36394,20 @@ export type components = {
             note?: string | null;
             performed_at?: string;
             stage_id?: number | null;
-            weather?: unknown | null;
+            weather?: ("sunny" | "cloudy" | "light_rain" | "heavy_rain" | "windy" | "hot" | "cold") | null;
         };
         DischargeConstructsCreate: {
             address?: string | null;
-            announce: unknown;
+            /** @enum {integer} */
+            announce: 1 | 2;
             code: string;
-            documents?: unknown[] | null;
-            k_class?: unknown | null;
-            kf_class?: unknown | null;
-            kq_class?: unknown | null;
+            documents?: string[] | null;
+            k_class?: ("hotel_large" | "hotel_small" | "office_large" | "office_small" | "store_large" | "store_small" | "market_large" | "market_small" | "restaurant_large" | "restaurant_small" | "production_large" | "production_small" | "residential_large" | "residential_small" | "hospital_large" | "hospital_small") | null;
+            kf_class?: ("f_50" | "f_500" | "f_5000" | "f_more") | null;
+            kq_class?: ("river_50" | "river_200" | "river_500" | "river_more" | "lake_10" | "lake_100" | "lake_more" | "sea_other" | "sea_protected") | null;
             lat: number;
-            limit_column: unknown;
+            /** @enum {string} */
+            limit_column: "A" | "B" | "C";
             long: number;
             name: string;
             note?: string | null;
@@ -36409,12 +36417,14 @@ export type components = {
             permit_issuer?: string | null;
             permit_number?: string | null;
             permitted_flow?: number | null;
-            public_status: unknown;
+            /** @enum {integer} */
+            public_status: 1 | 2;
             receiving_water?: string | null;
             standard_code?: string | null;
             treatment_technology?: string | null;
             ward_id: number;
-            wastewater_type: unknown;
+            /** @enum {integer} */
+            wastewater_type: 1 | 2 | 3 | 4;
         };
         /** Công trình xả thải */
         DischargeConstructsRow: {
@@ -36484,14 +36494,16 @@ export type components = {
         };
         DischargeConstructsUpdate: {
             address?: string | null;
-            announce?: unknown;
+            /** @enum {integer} */
+            announce?: 1 | 2;
             code?: string;
-            documents?: unknown[] | null;
-            k_class?: unknown | null;
-            kf_class?: unknown | null;
-            kq_class?: unknown | null;
+            documents?: string[] | null;
+            k_class?: ("hotel_large" | "hotel_small" | "office_large" | "office_small" | "store_large" | "store_small" | "market_large" | "market_small" | "restaurant_large" | "restaurant_small" | "production_large" | "production_small" | "residential_large" | "residential_small" | "hospital_large" | "hospital_small") | null;
+            kf_class?: ("f_50" | "f_500" | "f_5000" | "f_more") | null;
+            kq_class?: ("river_50" | "river_200" | "river_500" | "river_more" | "lake_10" | "lake_100" | "lake_more" | "sea_other" | "sea_protected") | null;
             lat?: number;
-            limit_column?: unknown;
+            /** @enum {string} */
+            limit_column?: "A" | "B" | "C";
             long?: number;
             name?: string;
             note?: string | null;
@@ -36501,12 +36513,14 @@ export type components = {
             permit_issuer?: string | null;
             permit_number?: string | null;
             permitted_flow?: number | null;
-            public_status?: unknown;
+            /** @enum {integer} */
+            public_status?: 1 | 2;
             receiving_water?: string | null;
             standard_code?: string | null;
             treatment_technology?: string | null;
             ward_id?: number;
-            wastewater_type?: unknown;
+            /** @enum {integer} */
+            wastewater_type?: 1 | 2 | 3 | 4;
         };
         DischargeInventoryCreate: {
             compliance_findings?: string | null;
@@ -36553,11 +36567,13 @@ export type components = {
             wastewater_sources?: string | null;
         };
         DischargeLimitsCreate: {
-            column: unknown;
+            /** @enum {string} */
+            column: "A" | "B" | "C";
             k_applies?: boolean | null;
             limit_max?: number | null;
             limit_min?: number | null;
-            parameter: unknown;
+            /** @enum {string} */
+            parameter: "ph" | "bod5" | "cod" | "tss" | "nh4" | "coliform" | "tds" | "sulfide" | "no3" | "oil_fat" | "surfactants" | "po4" | "total_n" | "total_p" | "fe" | "mn" | "pb" | "as" | "hg" | "cd" | "cr6" | "cu" | "zn" | "ni" | "mineral_oil" | "phenol" | "cyanide" | "temperature" | "colour" | "cr3" | "fluoride" | "chloride" | "residual_chlorine" | "pesticides_oc" | "pesticides_op" | "pcb" | "gross_alpha" | "gross_beta";
             standard_code: string;
             unit?: string | null;
         };
@@ -36588,11 +36604,13 @@ export type components = {
             updated_by: number | null;
         };
         DischargeLimitsUpdate: {
-            column?: unknown;
+            /** @enum {string} */
+            column?: "A" | "B" | "C";
             k_applies?: boolean | null;
             limit_max?: number | null;
             limit_min?: number | null;
-            parameter?: unknown;
+            /** @enum {string} */
+            parameter?: "ph" | "bod5" | "cod" | "tss" | "nh4" | "coliform" | "tds" | "sulfide" | "no3" | "oil_fat" | "surfactants" | "po4" | "total_n" | "total_p" | "fe" | "mn" | "pb" | "as" | "hg" | "cd" | "cr6" | "cu" | "zn" | "ni" | "mineral_oil" | "phenol" | "cyanide" | "temperature" | "colour" | "cr3" | "fluoride" | "chloride" | "residual_chlorine" | "pesticides_oc" | "pesticides_op" | "pcb" | "gross_alpha" | "gross_beta";
             standard_code?: string;
             unit?: string | null;
         };
@@ -36978,7 +36996,8 @@ export type components = {
             name: string;
             pests?: string | null;
             scientific_name?: string | null;
-            status: unknown;
+            /** @enum {integer} */
+            status: 1 | 0;
         };
         /** Bộ côn trùng */
         InsectOrdersRow: {
@@ -37008,7 +37027,8 @@ export type components = {
             name?: string;
             pests?: string | null;
             scientific_name?: string | null;
-            status?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 0;
         };
         LaborsCreate: {
             address?: string | null;
@@ -37017,7 +37037,7 @@ export type components = {
             code: string;
             email?: string | null;
             full_name: string;
-            gender?: unknown | null;
+            gender?: ("male" | "female" | "other") | null;
             manufacture_id?: number | null;
             password?: string | null;
             phone?: string | null;
@@ -37064,7 +37084,7 @@ export type components = {
             code?: string;
             email?: string | null;
             full_name?: string;
-            gender?: unknown | null;
+            gender?: ("male" | "female" | "other") | null;
             manufacture_id?: number | null;
             password?: string | null;
             phone?: string | null;
@@ -37074,12 +37094,14 @@ export type components = {
         LibrariesCreate: {
             cover?: string | null;
             description?: string | null;
-            documents?: unknown[] | null;
-            images?: unknown[] | null;
-            kind: unknown;
+            documents?: string[] | null;
+            images?: string[] | null;
+            /** @enum {string} */
+            kind: "images" | "documents";
             name: string;
             sort_order?: number | null;
-            status: unknown;
+            /** @enum {integer} */
+            status: 1 | 2;
         };
         /** Thư viện */
         LibrariesRow: {
@@ -37111,12 +37133,14 @@ export type components = {
         LibrariesUpdate: {
             cover?: string | null;
             description?: string | null;
-            documents?: unknown[] | null;
-            images?: unknown[] | null;
-            kind?: unknown;
+            documents?: string[] | null;
+            images?: string[] | null;
+            /** @enum {string} */
+            kind?: "images" | "documents";
             name?: string;
             sort_order?: number | null;
-            status?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 2;
         };
         ManufacturesCreate: {
             address?: string | null;
@@ -37140,7 +37164,8 @@ export type components = {
             name: string;
             phone?: string | null;
             representative?: string | null;
-            status: unknown;
+            /** @enum {string} */
+            status: "active" | "inactive";
             tax_code?: string | null;
             ward_id?: number | null;
             website?: string | null;
@@ -37221,7 +37246,8 @@ export type components = {
             name?: string;
             phone?: string | null;
             representative?: string | null;
-            status?: unknown;
+            /** @enum {string} */
+            status?: "active" | "inactive";
             tax_code?: string | null;
             ward_id?: number | null;
             website?: string | null;
@@ -37413,8 +37439,10 @@ export type components = {
         MenusCreate: {
             items?: components["schemas"]["Schema88"][] | null;
             name: string;
-            position: unknown;
-            status: unknown;
+            /** @enum {string} */
+            position: "header" | "footer";
+            /** @enum {integer} */
+            status: 1 | 0;
         };
         /** Menu website */
         MenusRow: {
@@ -37442,8 +37470,10 @@ export type components = {
         MenusUpdate: {
             items?: components["schemas"]["Schema92"][] | null;
             name?: string;
-            position?: unknown;
-            status?: unknown;
+            /** @enum {string} */
+            position?: "header" | "footer";
+            /** @enum {integer} */
+            status?: 1 | 0;
         };
         MonitoringsCreate: {
             address?: string | null;
@@ -37452,8 +37482,10 @@ export type components = {
             lat?: number | null;
             long?: number | null;
             name: string;
-            status: unknown;
-            type: unknown;
+            /** @enum {integer} */
+            status: 1 | 0;
+            /** @enum {integer} */
+            type: 1 | 2 | 3 | 4 | 5 | 6;
             ward_id: number;
         };
         /** Trạm quan trắc */
@@ -37505,12 +37537,15 @@ export type components = {
             lat?: number | null;
             long?: number | null;
             name?: string;
-            status?: unknown;
-            type?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 0;
+            /** @enum {integer} */
+            type?: 1 | 2 | 3 | 4 | 5 | 6;
             ward_id?: number;
         };
         NotificationsCreate: {
-            audience: unknown;
+            /** @enum {string} */
+            audience: "all" | "role" | "province" | "ward" | "user";
             content: string;
             province_id?: number | null;
             role_id?: number | null;
@@ -37562,7 +37597,8 @@ export type components = {
             ward_id: number | null;
         };
         NotificationsUpdate: {
-            audience?: unknown;
+            /** @enum {string} */
+            audience?: "all" | "role" | "province" | "ward" | "user";
             content?: string;
             province_id?: number | null;
             role_id?: number | null;
@@ -37576,7 +37612,7 @@ export type components = {
             description?: string | null;
             is_active?: boolean | null;
             name: string;
-            plant_type?: unknown | null;
+            plant_type?: ("luong_thuc" | "cong_nghiep" | "an_qua" | "rau_mau" | "gia_vi" | "duoc_lieu" | "lam_nghiep" | "khac") | null;
             scientific_name?: string | null;
         };
         /** Loài cây trồng */
@@ -37603,7 +37639,7 @@ export type components = {
             description?: string | null;
             is_active?: boolean | null;
             name?: string;
-            plant_type?: unknown | null;
+            plant_type?: ("luong_thuc" | "cong_nghiep" | "an_qua" | "rau_mau" | "gia_vi" | "duoc_lieu" | "lam_nghiep" | "khac") | null;
             scientific_name?: string | null;
         };
         /** Quy trình sản xuất */
@@ -37809,7 +37845,7 @@ export type components = {
             description?: string | null;
             farming_form_id?: number | null;
             gtin?: string | null;
-            images?: unknown[] | null;
+            images?: string[] | null;
             ingredients?: string | null;
             is_highlight?: boolean | null;
             manufacture_id?: number | null;
@@ -37893,7 +37929,7 @@ export type components = {
             description?: string | null;
             farming_form_id?: number | null;
             gtin?: string | null;
-            images?: unknown[] | null;
+            images?: string[] | null;
             ingredients?: string | null;
             is_highlight?: boolean | null;
             manufacture_id?: number | null;
@@ -38072,7 +38108,8 @@ export type components = {
         RolesAdministrativeCreate: {
             description?: string | null;
             name: string;
-            status: unknown;
+            /** @enum {string} */
+            status: "active" | "locked";
         };
         /** Vai trò hành chính */
         RolesAdministrativeRow: {
@@ -38095,7 +38132,8 @@ export type components = {
         RolesAdministrativeUpdate: {
             description?: string | null;
             name?: string;
-            status?: unknown;
+            /** @enum {string} */
+            status?: "active" | "locked";
         };
         /** Vai trò */
         RolesRow: {
@@ -38195,9 +38233,9 @@ export type components = {
             is_active?: boolean | null;
             name: string;
             scientific_name?: string | null;
-            seafood_type?: unknown | null;
+            seafood_type?: ("ca" | "tom" | "cua_ghe" | "nhuyen_the" | "khac") | null;
             ward_ids?: number[] | null;
-            water_type?: unknown | null;
+            water_type?: ("ngot" | "lo" | "man") | null;
         };
         /** Loài thủy sản */
         SeafoodsRow: {
@@ -38230,9 +38268,9 @@ export type components = {
             is_active?: boolean | null;
             name?: string;
             scientific_name?: string | null;
-            seafood_type?: unknown | null;
+            seafood_type?: ("ca" | "tom" | "cua_ghe" | "nhuyen_the" | "khac") | null;
             ward_ids?: number[] | null;
-            water_type?: unknown | null;
+            water_type?: ("ngot" | "lo" | "man") | null;
         };
         SeasonalCalendarsCreate: {
             harvest_from: string;
@@ -38242,10 +38280,12 @@ export type components = {
             plant_id: number;
             product_plant_id?: number | null;
             region_id?: number | null;
-            season: unknown;
+            /** @enum {string} */
+            season: "dong_xuan" | "he_thu" | "thu_dong" | "vu_mua";
             sowing_from: string;
             sowing_to: string;
-            visibility: unknown;
+            /** @enum {integer} */
+            visibility: 1 | 2;
             ward_id?: number | null;
             year: number;
         };
@@ -38324,10 +38364,12 @@ export type components = {
             plant_id?: number;
             product_plant_id?: number | null;
             region_id?: number | null;
-            season?: unknown;
+            /** @enum {string} */
+            season?: "dong_xuan" | "he_thu" | "thu_dong" | "vu_mua";
             sowing_from?: string;
             sowing_to?: string;
-            visibility?: unknown;
+            /** @enum {integer} */
+            visibility?: 1 | 2;
             ward_id?: number | null;
             year?: number;
         };
@@ -38335,7 +38377,8 @@ export type components = {
             description?: string | null;
             fee: number;
             name: string;
-            status: unknown;
+            /** @enum {integer} */
+            status: 1 | 0;
         };
         /** Phương thức vận chuyển */
         ShippingMethodsRow: {
@@ -38361,7 +38404,8 @@ export type components = {
             description?: string | null;
             fee?: number;
             name?: string;
-            status?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 0;
         };
         SiteConfigsCreate: {
             description?: string | null;
@@ -38734,8 +38778,10 @@ export type components = {
             phone?: string | null;
             province_id?: number | null;
             role_id?: number | null;
-            scope: unknown;
-            status: unknown;
+            /** @enum {string} */
+            scope: "all" | "province" | "ward" | "producer";
+            /** @enum {string} */
+            status: "active" | "locked";
             username: string;
             ward_id?: number | null;
         };
@@ -38800,8 +38846,10 @@ export type components = {
             phone?: string | null;
             province_id?: number | null;
             role_id?: number | null;
-            scope?: unknown;
-            status?: unknown;
+            /** @enum {string} */
+            scope?: "all" | "province" | "ward" | "producer";
+            /** @enum {string} */
+            status?: "active" | "locked";
             username?: string;
             ward_id?: number | null;
         };
@@ -38809,8 +38857,10 @@ export type components = {
             description?: string | null;
             file?: string | null;
             sort_order?: number | null;
-            source: unknown;
-            status: unknown;
+            /** @enum {string} */
+            source: "youtube" | "vimeo" | "upload";
+            /** @enum {integer} */
+            status: 1 | 2;
             thumbnail?: string | null;
             title: string;
             url?: string | null;
@@ -38848,8 +38898,10 @@ export type components = {
             description?: string | null;
             file?: string | null;
             sort_order?: number | null;
-            source?: unknown;
-            status?: unknown;
+            /** @enum {string} */
+            source?: "youtube" | "vimeo" | "upload";
+            /** @enum {integer} */
+            status?: 1 | 2;
             thumbnail?: string | null;
             title?: string;
             url?: string | null;
@@ -38902,7 +38954,8 @@ export type components = {
             logo?: string | null;
             name: string;
             sort_order: number;
-            status: unknown;
+            /** @enum {integer} */
+            status: 1 | 2;
             url: string;
         };
         /** Website liên kết */
@@ -38933,7 +38986,8 @@ export type components = {
             logo?: string | null;
             name?: string;
             sort_order?: number;
-            status?: unknown;
+            /** @enum {integer} */
+            status?: 1 | 2;
             url?: string;
         };
     };
