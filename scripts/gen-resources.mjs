@@ -27,10 +27,30 @@ const resDir = path.join(root, 'packages/shared/src/resources');
 const resFiles = walk(resDir, /^[a-z0-9-]+\.ts$/).filter((f) => !f.endsWith('.test.ts'));
 const names = resFiles.map((f) => path.basename(f, '.ts'));
 
-const sharedRegistry = `${header}import type { ResourceDef } from './resource';
+// the typed map below is keyed by file name: a declaration's name must be its file's
+for (const f of resFiles) {
+  const n = path.basename(f, '.ts');
+  if (!fs.readFileSync(f, 'utf8').includes(`name: '${n}',`)) {
+    console.error(`gen: ${path.relative(root, f)} must declare name: '${n}'`);
+    process.exit(1);
+  }
+}
+const key = (n) => (ident(n) === n ? n : `'${n}': ${ident(n)}`);
+
+const sharedRegistry = `${header}import type { ResourceDef, RowOf } from './resource';
 ${names.map((n) => `import ${ident(n)} from './resources/${n}';`).join('\n')}
 
-export const resources: ResourceDef[] = [${names.map(ident).join(', ')}];
+/** Every declaration by name, each with its own type (its fields, rows and bodies): \`resourceDefs.products\`. */
+export const resourceDefs = { ${names.map(key).join(', ')} } as const satisfies Record<string, ResourceDef>;
+/** The name of a declared resource. */
+export type ResourceName = keyof typeof resourceDefs;
+/** The declaration of a resource named in code. */
+export type ResourceDefOf<N extends ResourceName> = (typeof resourceDefs)[N];
+/** The presented row of a resource named in code. */
+export type RowOfName<N extends ResourceName> = RowOf<ResourceDefOf<N>>;
+
+/** For generic code (the engine, the screens): any resource, by any name. */
+export const resources: ResourceDef[] = Object.values(resourceDefs);
 export const resourceByName: Record<string, ResourceDef> = Object.fromEntries(resources.map((r) => [r.name, r]));
 `;
 

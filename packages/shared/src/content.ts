@@ -1,4 +1,4 @@
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 
 /**
  * Website content (issue 17): the editorial workflow of an article and the kinds of videos and
@@ -6,22 +6,22 @@ import type { EnumOption } from './fields';
  * (now or at a later time) and possibly taken down with a reason; `is_published` and `published_at`
  * say what the public sees (docs/content.md).
  */
-export const ARTICLE_STATUS: EnumOption[] = [
+export const ARTICLE_STATUS = enumOptions([
   { value: 'draft', label: 'Bản nháp', color: 'default' },
   { value: 'pending', label: 'Chờ duyệt', color: 'gold' },
   { value: 'approved', label: 'Đã duyệt', color: 'green' },
-];
+]);
 
-export const VIDEO_SOURCE: EnumOption[] = [
+export const VIDEO_SOURCE = enumOptions([
   { value: 'youtube', label: 'YouTube', color: 'red' },
   { value: 'vimeo', label: 'Vimeo', color: 'blue' },
   { value: 'upload', label: 'Tệp MP4 tải lên', color: 'purple' },
-];
+]);
 
-export const LIBRARY_KIND: EnumOption[] = [
+export const LIBRARY_KIND = enumOptions([
   { value: 'images', label: 'Album ảnh', color: 'green' },
   { value: 'documents', label: 'Tài liệu', color: 'blue' },
-];
+]);
 
 /** Where an article stands for the public, from its row (the list's 'Hiển thị' column). */
 export function publicStateOf(a: Record<string, unknown>, now = Date.now()) {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { TZ_OFFSET_MINUTES } from './dates';
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 import { optionalText as optText } from './zod-text';
 
 /** A batch's life (DOMAIN.md 'Cultivation'): only these forward moves, one step at a time. */
-export const BATCH_STATUS: EnumOption[] = [
+export const BATCH_STATUS = enumOptions([
   { value: 'planned', label: 'Kế hoạch', color: 'default' },
   { value: 'in_production', label: 'Đang sản xuất', color: 'blue' },
   { value: 'harvested', label: 'Đã thu hoạch', color: 'green' },
   { value: 'closed', label: 'Đóng', color: 'purple' },
-];
+]);
 export const BATCH_STATUS_ORDER = BATCH_STATUS.map((o) => o.value as string);
 export const batchStatusLabel = (v: unknown) => BATCH_STATUS.find((o) => o.value === v)?.label ?? String(v ?? '');
 /** The one status a batch may move to next; null for a closed batch. */
@@ -19,7 +19,7 @@ export function nextBatchStatus(current: unknown): string | null {
 }
 
 /** The fixed list of field activities a diary records. */
-export const DIARY_ACTIVITIES: EnumOption[] = [
+export const DIARY_ACTIVITIES = enumOptions([
   { value: 'land_preparation', label: 'Làm đất', color: 'default' },
   { value: 'planting', label: 'Gieo trồng', color: 'green' },
   { value: 'fertilizing', label: 'Bón phân', color: 'gold' },
@@ -31,10 +31,10 @@ export const DIARY_ACTIVITIES: EnumOption[] = [
   { value: 'harvest', label: 'Thu hoạch', color: 'purple' },
   { value: 'post_harvest', label: 'Sơ chế, bảo quản', color: 'magenta' },
   { value: 'other', label: 'Khác', color: 'default' },
-];
+]);
 export const activityLabel = (v: unknown) => DIARY_ACTIVITIES.find((o) => o.value === v)?.label ?? String(v ?? '');
 
-export const WEATHER: EnumOption[] = [
+export const WEATHER = enumOptions([
   { value: 'sunny', label: 'Nắng', color: 'gold' },
   { value: 'cloudy', label: 'Nhiều mây', color: 'default' },
   { value: 'light_rain', label: 'Mưa nhỏ', color: 'blue' },
@@ -42,7 +42,7 @@ export const WEATHER: EnumOption[] = [
   { value: 'windy', label: 'Gió mạnh', color: 'cyan' },
   { value: 'hot', label: 'Nắng nóng', color: 'orange' },
   { value: 'cold', label: 'Rét', color: 'purple' },
-];
+]);
 
 /**
  * One input used in a diary entry (vật tư): a fertiliser, a plant-protection product with its

@@ -1,27 +1,27 @@
-import type { EnumOption } from './fields';
+import { type EnumOption, enumOptions } from './fields';
 
 /** Wastewater types (spec §4) with the spec's map colours: blue, green, red, orange. */
-export const WASTEWATER_TYPES: EnumOption[] = [
+export const WASTEWATER_TYPES = enumOptions([
   { value: 1, label: 'Nước thải sinh hoạt', color: '#1677ff' },
   { value: 2, label: 'Nước thải đô thị', color: '#389e0d' },
   { value: 3, label: 'Nước thải y tế', color: '#cf1322' },
   { value: 4, label: 'Nước thải công nghiệp', color: '#fa8c16' },
-];
+]);
 export const wastewaterColor = (type: unknown) => WASTEWATER_TYPES.find((o) => o.value === Number(type))?.color ?? '#8c8c8c';
 
 /** The column of a national standard a permit was issued under. */
-export const LIMIT_COLUMNS: EnumOption[] = [
+export const LIMIT_COLUMNS = enumOptions([
   { value: 'A', label: 'Cột A (xả vào nguồn nước dùng cho cấp nước sinh hoạt)' },
   { value: 'B', label: 'Cột B (xả vào nguồn nước không dùng cho cấp nước sinh hoạt)' },
   { value: 'C', label: 'Cột C' },
-];
+]);
 
 /** A flow's state: whether any value broke the permit or the national limit. */
-export const TRAFFIC_STATUS: EnumOption[] = [
+export const TRAFFIC_STATUS = enumOptions([
   { value: 1, label: 'Đạt', color: 'green' },
   { value: 2, label: 'Vượt giới hạn', color: 'red' },
   { value: 3, label: 'Chưa đánh giá được (thiếu lưu lượng xả cho phép)', color: 'orange' },
-];
+]);
 
 export interface DischargeParameter {
   code: string;

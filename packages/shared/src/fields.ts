@@ -46,11 +46,14 @@ export type FieldKind =
   | 'switch'
   | 'json';
 
-export interface EnumOption {
-  value: string | number;
+export interface EnumOption<V extends string | number = string | number> {
+  value: V;
   label: string;
   color?: string;
 }
+
+/** A list of enum options whose type keeps the values ('pending' | 'approved'), so a row's enum field is their union. */
+export const enumOptions = <const V extends string | number>(list: EnumOption<V>[]): EnumOption<V>[] => list;
 
 export type TextFormat = 'username' | 'citizen_id' | 'tax_code' | 'gtin' | 'slug' | 'url';
 
@@ -131,29 +134,86 @@ export const INVISIBLE_ONLY_RE = /^[\s\u200B-\u200D\u2060\uFEFF]+$/;
 
 const mk = (kind: FieldKind, o: FieldOptions, extra: Partial<FieldDef> = {}): FieldDef => ({ kind, ...o, ...extra });
 
-export const text = (o: FieldOptions) => mk('text', { max: 255, ...o });
-export const code = (o: FieldOptions) => mk('code', { max: 64, search: true, ...o });
-export const textarea = (o: FieldOptions) => mk('textarea', { max: 5000, span: 24, ...o });
-export const richtext = (o: FieldOptions) => mk('richtext', { max: 200000, span: 24, ...o });
-export const email = (o: FieldOptions) => mk('email', { max: 255, ...o });
-export const phone = (o: FieldOptions) => mk('phone', { max: 20, ...o });
-export const password = (o: FieldOptions) => mk('password', { writeOnly: true, ...o });
-export const integer = (o: FieldOptions & { big?: boolean }) => mk('integer', o);
-export const float = (o: FieldOptions) => mk('float', o);
-export const money = (o: FieldOptions) => mk('money', { min: 0, ...o }, { big: true });
-export const date = (o: FieldOptions) => mk('date', o);
-export const datetime = (o: FieldOptions) => mk('datetime', o);
-export const enumField = (options: EnumOption[], o: FieldOptions) => mk('enum', o, { options });
-export const ref = (resource: string, o: FieldOptions & { refLabel?: string }) => mk('ref', o, { ref: resource, refLabel: o.refLabel ?? 'name' });
-export const refs = (resource: string, o: FieldOptions & { refLabel?: string }) =>
-  mk('refs', { span: 24, ...o }, { ref: resource, refLabel: o.refLabel ?? 'name' });
-export const image = (o: FieldOptions) => mk('image', o);
-export const images = (o: FieldOptions) => mk('images', { span: 24, ...o });
-export const file = (o: FieldOptions) => mk('file', o);
-export const files = (o: FieldOptions) => mk('files', { span: 24, ...o });
-export const polygon = (o: FieldOptions) => mk('polygon', { span: 24, ...o });
-export const bool = (o: FieldOptions) => mk('switch', { default: false, ...o });
-export const json = (shape: z.ZodType, o: FieldOptions) => mk('json', { span: 24, ...o }, { shape });
+/** The options a field's type keeps: what its row, input and filter types follow from. */
+type KeptKeys = 'required' | 'readOnly' | 'writeOnly' | 'filter' | 'default';
+/** A builder's defaults under the caller's options (the caller's win, as at run time). */
+type Over<D, O> = Omit<D, keyof O> & O;
+/**
+ * A declared field: a FieldDef whose type also keeps its kind, the options of KeptKeys as written
+ * (`required: true`), and what X adds (an enum's options with their values, a json field's shape).
+ */
+export type Field<K extends FieldKind, O = object, X = object> = Omit<FieldDef, 'kind' | keyof X | Extract<keyof O, KeptKeys>> & {
+  kind: K;
+} & Pick<O, Extract<keyof O, KeptKeys>> &
+  X;
+
+// the run-time object is the FieldDef mk builds; the type only remembers what the call said
+const typed = <K extends FieldKind, O, X = object>(kind: K, o: FieldOptions, extra: Partial<FieldDef> = {}) => mk(kind, o, extra) as unknown as Field<K, O, X>;
+
+export const text = <O extends FieldOptions>(o: O) => typed<'text', O>('text', { max: 255, ...o });
+export const code = <O extends FieldOptions>(o: O) => typed<'code', O>('code', { max: 64, search: true, ...o });
+export const textarea = <O extends FieldOptions>(o: O) => typed<'textarea', O>('textarea', { max: 5000, span: 24, ...o });
+export const richtext = <O extends FieldOptions>(o: O) => typed<'richtext', O>('richtext', { max: 200000, span: 24, ...o });
+export const email = <O extends FieldOptions>(o: O) => typed<'email', O>('email', { max: 255, ...o });
+export const phone = <O extends FieldOptions>(o: O) => typed<'phone', O>('phone', { max: 20, ...o });
+export const password = <O extends FieldOptions>(o: O) => typed<'password', Over<{ writeOnly: true }, O>>('password', { writeOnly: true, ...o });
+export const integer = <O extends FieldOptions & { big?: boolean }>(o: O) => typed<'integer', O>('integer', o);
+export const float = <O extends FieldOptions>(o: O) => typed<'float', O>('float', o);
+export const money = <O extends FieldOptions>(o: O) => typed<'money', O>('money', { min: 0, ...o }, { big: true });
+export const date = <O extends FieldOptions>(o: O) => typed<'date', O>('date', o);
+export const datetime = <O extends FieldOptions>(o: O) => typed<'datetime', O>('datetime', o);
+/** The options' values become the row's type when they keep them (enumOptions, or a literal list). */
+export const enumField = <const V extends string | number, O extends FieldOptions>(options: EnumOption<V>[], o: O) =>
+  typed<'enum', O, { options: EnumOption<V>[] }>('enum', o, { options });
+export const ref = <O extends FieldOptions & { refLabel?: string }>(resource: string, o: O) =>
+  typed<'ref', O>('ref', o, { ref: resource, refLabel: o.refLabel ?? 'name' });
+export const refs = <O extends FieldOptions & { refLabel?: string }>(resource: string, o: O) =>
+  typed<'refs', O>('refs', { span: 24, ...o }, { ref: resource, refLabel: o.refLabel ?? 'name' });
+export const image = <O extends FieldOptions>(o: O) => typed<'image', O>('image', o);
+export const images = <O extends FieldOptions>(o: O) => typed<'images', O>('images', { span: 24, ...o });
+export const file = <O extends FieldOptions>(o: O) => typed<'file', O>('file', o);
+export const files = <O extends FieldOptions>(o: O) => typed<'files', O>('files', { span: 24, ...o });
+export const polygon = <O extends FieldOptions>(o: O) => typed<'polygon', O>('polygon', { span: 24, ...o });
+export const bool = <O extends FieldOptions>(o: O) => typed<'switch', Over<{ default: false }, O>>('switch', { default: false, ...o });
+export const json = <S extends z.ZodType, O extends FieldOptions>(shape: S, o: O) => typed<'json', O, { shape: S }>('json', { span: 24, ...o }, { shape });
+
+/** A stored polygon (GeoJSON). */
+export type GeoPolygon = z.output<typeof GEO_POLYGON>;
+
+/** The value type of each kind, as rows hold it and validated bodies carry it. */
+interface KindValues {
+  text: string;
+  textarea: string;
+  richtext: string;
+  email: string;
+  phone: string;
+  password: string;
+  code: string;
+  integer: number;
+  float: number;
+  money: number;
+  date: string;
+  datetime: string;
+  enum: string | number;
+  ref: number;
+  refs: number[];
+  image: string;
+  images: string[];
+  file: string;
+  files: string[];
+  polygon: GeoPolygon;
+  switch: boolean;
+  json: unknown;
+}
+
+/** The value of a declared field (without null): its enum values, its json shape's type, or its kind's. */
+export type FieldValue<F> = F extends { kind: 'enum'; options: EnumOption<infer V>[] }
+  ? V
+  : F extends { kind: 'json'; shape: infer S extends z.ZodType }
+    ? z.output<S>
+    : F extends { kind: infer K extends FieldKind }
+      ? KindValues[K]
+      : unknown;
 
 /**
  * Identifiers whose rules grew stricter than the rows already stored (a tax code's check digit, a

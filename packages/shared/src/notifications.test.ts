@@ -14,7 +14,7 @@ describe('notification audience', () => {
   });
 
   it('the form shows only the id field of the chosen audience', () => {
-    const shown = (audience: string) => ['role_id', 'province_id', 'ward_id', 'user_id'].filter((k) => fieldApplies(def.fields[k], { audience }));
+    const shown = (audience: string) => (['role_id', 'province_id', 'ward_id', 'user_id'] as const).filter((k) => fieldApplies(def.fields[k], { audience }));
     expect(shown('all')).toEqual([]);
     expect(shown('province')).toEqual(['province_id']);
     expect(shown('user')).toEqual(['user_id']);

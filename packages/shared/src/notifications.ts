@@ -1,13 +1,13 @@
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 
 /** Who a notification goes to (docs/notifications.md). */
-export const NOTIFICATION_AUDIENCE: EnumOption[] = [
+export const NOTIFICATION_AUDIENCE = enumOptions([
   { value: 'all', label: 'Tất cả người dùng', color: 'blue' },
   { value: 'role', label: 'Theo vai trò', color: 'purple' },
   { value: 'province', label: 'Theo tỉnh/thành phố', color: 'cyan' },
   { value: 'ward', label: 'Theo phường/xã', color: 'green' },
   { value: 'user', label: 'Một người dùng', color: 'gold' },
-];
+]);
 
 export type NotificationAudience = 'all' | 'role' | 'province' | 'ward' | 'user';
 

@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { DATE_ONLY_RE, formatNumber } from './dates';
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 import { type GeoPolygon, polygonAreaHa } from './geo';
 import { optionalText as optText } from './zod-text';
 
 /** Certification schemes a Vietnamese producer, area or product holds (DOMAIN.md 'Producers and catalog'). */
-export const CERTIFICATION_TYPES: EnumOption[] = [
+export const CERTIFICATION_TYPES = enumOptions([
   { value: 'vietgap', label: 'VietGAP', color: 'green' },
   { value: 'globalgap', label: 'GlobalG.A.P.', color: 'blue' },
   { value: 'organic', label: 'Hữu cơ', color: 'lime' },
   { value: 'ocop', label: 'OCOP', color: 'gold' },
-];
+]);
 
-export const MANUFACTURE_STATUS: EnumOption[] = [
+export const MANUFACTURE_STATUS = enumOptions([
   { value: 'active', label: 'Đang hoạt động', color: 'green' },
   { value: 'inactive', label: 'Ngừng hoạt động', color: 'default' },
-];
+]);
 
-export const OCOP_STARS: EnumOption[] = [
+export const OCOP_STARS = enumOptions([
   { value: 3, label: '3 sao', color: 'gold' },
   { value: 4, label: '4 sao', color: 'gold' },
   { value: 5, label: '5 sao', color: 'gold' },
-];
+]);
 
 export const CERTIFICATION = z
   .object({

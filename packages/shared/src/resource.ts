@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldDef } from './fields';
+import type { FieldDef, FieldValue } from './fields';
 import { fieldSchemas } from './fields';
 import type { Action, Area, Subject } from './permissions';
 
@@ -36,7 +36,11 @@ export const approve = (field: string, value: unknown, label = 'Phê duyệt'): 
   confirm: 'Bạn có chắc muốn phê duyệt bản ghi này?',
 });
 
-export interface ResourceConfig {
+/** The fields of a declaration, by key. */
+export type Fields = Record<string, FieldDef>;
+
+/** `F` is the declaration's fields, as their builders typed them; `S` whether it deletes softly. */
+export interface ResourceConfig<F extends Fields = Fields, S extends boolean = boolean> {
   /** URL segment under /api/admin, e.g. 'product-units' */
   name: string;
   /** database table; defaults to name with '-' → '_' */
@@ -49,7 +53,7 @@ export interface ResourceConfig {
   route?: string;
   /** the field shown when another record refers to this one */
   titleField?: string;
-  fields: Record<string, FieldDef>;
+  fields: F;
   list?: {
     columns?: string[];
     /** fields a list may be sorted by, besides id, created_at and updated_at */
@@ -85,7 +89,7 @@ export interface ResourceConfig {
    */
   geoLevel?: 'province' | 'ward';
   /** delete sets deleted_at; PUT {name}/restore/{id} brings it back */
-  softDelete?: boolean;
+  softDelete?: S;
   /** has a detail screen */
   detail?: boolean;
   /** groups of fields that must be unique together, besides fields marked unique */
@@ -104,8 +108,18 @@ export interface ResourceConfig {
   custom?: { create?: boolean; update?: boolean; delete?: boolean; list?: boolean; read?: boolean };
 }
 
-export interface ResourceDef extends Required<Pick<ResourceConfig, 'name' | 'table' | 'subject' | 'label' | 'area' | 'fields'>> {
-  config: ResourceConfig;
+/**
+ * A declared resource. Without type arguments it is any resource (generic engine code); a declaration
+ * keeps its own (`typeof products`), from which RowOf, CreateInputOf, UpdateInputOf and FilterOf follow.
+ */
+export interface ResourceDef<
+  F extends Fields = Fields,
+  S extends boolean = boolean,
+  // the body schemas are parameters of their own so that a ResourceDef stays covariant in its fields (a zod object is invariant in its shape)
+  C extends z.ZodObject = InputSchema<F, 'create'>,
+  U extends z.ZodObject = InputSchema<F, 'update'>,
+> extends Required<Pick<ResourceConfig<F, S>, 'name' | 'table' | 'subject' | 'label' | 'area' | 'fields'>> {
+  config: ResourceConfig<F, S>;
   route: string;
   titleField: string;
   listColumns: string[];
@@ -116,20 +130,112 @@ export interface ResourceDef extends Required<Pick<ResourceConfig, 'name' | 'tab
   actions: Record<string, RecordAction>;
   exportName: string | false;
   count: boolean;
-  softDelete: boolean;
+  softDelete: S;
   wardScoped: boolean;
   /** the reference through which the record is ward-bound (config.wardVia), or null */
   wardVia: string | null;
   /** config.producerVia, or null */
   producerVia: string | null;
-  createSchema: z.ZodObject;
-  updateSchema: z.ZodObject;
+  createSchema: C;
+  updateSchema: U;
   labels: Record<string, string>;
 }
 
 export const SYSTEM_SORT = ['id', 'created_at', 'updated_at'];
 
-export function defineResource(c: ResourceConfig): ResourceDef {
+/** Fields given only as `Record<string, FieldDef>` (generic code): nothing is known of their keys. */
+type IsWide<F> = string extends keyof F ? true : false;
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+type Nullable<Fd, V> = Fd extends { required: true } ? V : V | null;
+
+/**
+ * The zod shape of a create or update body: read-only fields are absent; a required field is required
+ * on create (its default fills it when sent empty) and optional on update; any other may be null.
+ */
+export type InputShape<F, M extends 'create' | 'update'> =
+  IsWide<F> extends true
+    ? Record<string, z.ZodType>
+    : {
+        [K in keyof F as F[K] extends { readOnly: true } ? never : K]: F[K] extends { required: true }
+          ? M extends 'create'
+            ? z.ZodType<FieldValue<F[K]>>
+            : z.ZodOptional<z.ZodType<FieldValue<F[K]>>>
+          : z.ZodOptional<z.ZodType<FieldValue<F[K]> | null>>;
+      };
+
+/** The schema of a create or update body (strict: an unknown key is refused). */
+export type InputSchema<F, M extends 'create' | 'update'> = z.ZodObject<InputShape<F, M>, z.core.$strict>;
+
+/** Columns every row has besides its fields. */
+export interface SystemColumns {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+/**
+ * A row as the API presents it (core/resource-store.ts present): the system columns, `deleted_at` on a
+ * soft-delete resource, and each field but the write-only ones, null unless required. The generic
+ * ResourceDef gives `Record<string, unknown>`.
+ */
+export type RowOf<D> =
+  D extends ResourceDef<infer F, infer S>
+    ? IsWide<F> extends true
+      ? Record<string, unknown>
+      : Flat<
+          SystemColumns &
+            (S extends true ? { deleted_at: string | null } : S extends false ? unknown : { deleted_at?: string | null }) & {
+              -readonly [K in keyof F as F[K] extends { writeOnly: true } ? never : K]: Nullable<F[K], FieldValue<F[K]>>;
+            }
+        >
+    : never;
+
+/** A row as stored (what the write path's hooks are given): RowOf with the write-only fields (a password's hash). */
+export type StoredRowOf<D> =
+  D extends ResourceDef<infer F>
+    ? IsWide<F> extends true
+      ? Record<string, unknown>
+      : Flat<RowOf<D> & { -readonly [K in keyof F as F[K] extends { writeOnly: true } ? K : never]: string | null }>
+    : never;
+
+/** A validated create body (the create schema's output). */
+export type CreateInputOf<D> = D extends ResourceDef<infer F> ? z.output<z.ZodObject<InputShape<F, 'create'>>> : never;
+/** A validated update body (the update schema's output): every key optional. */
+export type UpdateInputOf<D> = D extends ResourceDef<infer F> ? z.output<z.ZodObject<InputShape<F, 'update'>>> : never;
+
+const RANGE_KINDS = ['integer', 'float', 'money'] as const;
+type RangeKind = (typeof RANGE_KINDS)[number];
+
+/** One filter field's list-query keys, as core/resource-query.ts parses them. */
+type FilterKeys<K extends string, Fd> = Fd extends { kind: RangeKind }
+  ? { [P in K | `${K}_from` | `${K}_to`]?: number }
+  : Fd extends { kind: 'date' | 'datetime' }
+    ? { [P in `${K}_from` | `${K}_to`]?: string }
+    : Fd extends { kind: 'enum' }
+      ? { [P in K]?: FieldValue<Fd>[] }
+      : Fd extends { kind: 'ref' | 'refs' }
+        ? { [P in K]?: number }
+        : Fd extends { kind: 'switch' }
+          ? { [P in K]?: boolean }
+          : { [P in K]?: string };
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/**
+ * The list filters of a resource, as the list query parses them (core/resource-query.ts): each
+ * `filter: true` field by its key (an enum: the values asked, sent comma-separated; a reference: an
+ * id; a switch: true/false), numbers also as `{key}_from` / `{key}_to`, dates only as those.
+ */
+export type FilterOf<D> =
+  D extends ResourceDef<infer F>
+    ? IsWide<F> extends true
+      ? Record<string, unknown>
+      : Flat<UnionToIntersection<{ [K in keyof F & string]: F[K] extends { filter: true } ? FilterKeys<K, F[K]> : never }[keyof F & string]>>
+    : never;
+
+export function defineResource<const F extends Fields, S extends boolean = false>(c: ResourceConfig<F, S>): ResourceDef<F, S> {
   const fields = c.fields;
   const labels: Record<string, string> = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.label]));
   const searchFields = Object.keys(fields).filter((k) => fields[k].search);
@@ -166,12 +272,13 @@ export function defineResource(c: ResourceConfig): ResourceDef {
     actions: c.actions ?? {},
     exportName: c.export === undefined ? 'export' : c.export,
     count: c.count ?? false,
-    softDelete: c.softDelete ?? false,
+    softDelete: (c.softDelete ?? false) as S,
     wardScoped: 'ward_id' in fields && c.wardScope !== false,
     wardVia: c.wardVia ?? null,
     producerVia: c.producerVia ?? null,
-    createSchema: z.object(fieldSchemas(fields, 'create')).strict(),
-    updateSchema: z.object(fieldSchemas(fields, 'update')).strict(),
+    // the shapes are built from the fields at run time; their types say what each field's schema yields
+    createSchema: z.object(fieldSchemas(fields, 'create')).strict() as InputSchema<F, 'create'>,
+    updateSchema: z.object(fieldSchemas(fields, 'update')).strict() as InputSchema<F, 'update'>,
     labels,
   };
 }

@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 import { optionalText } from './zod-text';
 
 /** Where a menu sits on the public portal. */
-export const MENU_POSITIONS: EnumOption[] = [
+export const MENU_POSITIONS = enumOptions([
   { value: 'header', label: 'Menu đầu trang', color: 'blue' },
   { value: 'footer', label: 'Menu chân trang', color: 'purple' },
-];
+]);
 
 /** What a menu item opens: an address, an article or a category (the last two by id, no foreign key). */
-export const MENU_LINK_KINDS: EnumOption[] = [
+export const MENU_LINK_KINDS = enumOptions([
   { value: 'url', label: 'Đường dẫn' },
   { value: 'article', label: 'Bài viết' },
   { value: 'category', label: 'Chuyên mục' },
-];
+]);
 
 /** Nesting of a menu: an item, its children and grandchildren (a dropdown with one flyout). */
 export const MENU_MAX_DEPTH = 3;
@@ -68,11 +68,11 @@ export const MENU_ITEMS = z.array(MENU_ITEM, { error: 'Danh sách mục menu kh�
 });
 
 /** The three banner slots of spec §7 `configs/…`, with the path segment of each. */
-export const BANNER_POSITIONS: EnumOption[] = [
+export const BANNER_POSITIONS = enumOptions([
   { value: 'main', label: 'Banner chính', color: 'blue' },
   { value: 'second', label: 'Banner phụ', color: 'cyan' },
   { value: 'header', label: 'Ảnh đầu trang', color: 'purple' },
-];
+]);
 export const BANNER_SLOTS = [
   { position: 'main', config: 'main-banner-images', screen: 'main-banner', label: 'Banner chính' },
   { position: 'second', config: 'second-banner-images', screen: 'second-banner', label: 'Banner phụ' },
@@ -94,9 +94,9 @@ export const BANNER_STATES: Record<ReturnType<typeof bannerState>, { label: stri
 };
 
 /** Vụ mùa of Vietnamese rice and field crops. */
-export const SEASONS: EnumOption[] = [
+export const SEASONS = enumOptions([
   { value: 'dong_xuan', label: 'Đông Xuân', color: 'blue' },
   { value: 'he_thu', label: 'Hè Thu', color: 'gold' },
   { value: 'thu_dong', label: 'Thu Đông', color: 'orange' },
   { value: 'vu_mua', label: 'Vụ Mùa', color: 'green' },
-];
+]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EnumOption } from './fields';
+import { enumOptions } from './fields';
 import { isPhoneOrLandline, normalizePhone } from './validators';
 import { optionalText as optText } from './zod-text';
 
@@ -9,20 +9,20 @@ import { optionalText as optText } from './zod-text';
  */
 
 /** A stamp run (đợt tem) as a whole; 'issuing' while a background job still writes a large run's codes. */
-export const STAMP_RUN_STATUS: EnumOption[] = [
+export const STAMP_RUN_STATUS = enumOptions([
   { value: 'issuing', label: 'Đang phát hành', color: 'gold' },
   { value: 'issued', label: 'Đã phát hành', color: 'blue' },
   { value: 'printed', label: 'Đã in', color: 'green' },
   { value: 'voided', label: 'Đã hủy', color: 'red' },
-];
+]);
 
 /** One stamp's life: issued → printed → activated (its first consumer scan) → voided (any time). */
-export const STAMP_CODE_STATUS: EnumOption[] = [
+export const STAMP_CODE_STATUS = enumOptions([
   { value: 'issued', label: 'Đã phát hành', color: 'blue' },
   { value: 'printed', label: 'Đã in', color: 'cyan' },
   { value: 'activated', label: 'Đã kích hoạt', color: 'green' },
   { value: 'voided', label: 'Đã hủy', color: 'red' },
-];
+]);
 export type StampCodeStatus = 'issued' | 'printed' | 'activated' | 'voided';
 
 /** Stamps issued in one request (spec §9 stamp printing limits; issue 14: 100,000 in seconds). */

@@ -1,14 +1,14 @@
-import type { EnumOption } from '../fields';
+import { enumOptions } from '../fields';
 
 /** Station types 1–6 in the spec's order (§4), with their Vietnamese captions. */
-export const MONITORING_TYPES: EnumOption[] = [
+export const MONITORING_TYPES = enumOptions([
   { value: 1, label: 'Không khí', color: 'cyan' },
   { value: 2, label: 'Nước', color: 'blue' },
   { value: 3, label: 'Mưa', color: 'geekblue' },
   { value: 4, label: 'Thời tiết', color: 'purple' },
   { value: 5, label: 'Đất', color: 'orange' },
   { value: 6, label: 'Côn trùng', color: 'green' },
-];
+]);
 export type MonitoringType = 1 | 2 | 3 | 4 | 5 | 6;
 export const TYPE_KEYS: Record<MonitoringType, 'air' | 'water' | 'rain' | 'weather' | 'soil' | 'insect'> = {
   1: 'air',

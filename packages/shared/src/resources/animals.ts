@@ -1,11 +1,11 @@
-import { bool, defineResource, type EnumOption, enumField, text, textarea, toggle } from '../index';
+import { bool, defineResource, enumField, enumOptions, text, textarea, toggle } from '../index';
 
 /** Loài vật nuôi: the species list behind product-animals (GET /api/admin/product-animals/animals). */
-export const ANIMAL_TYPES: EnumOption[] = [
+export const ANIMAL_TYPES = enumOptions([
   { value: 'gia_suc', label: 'Gia súc' },
   { value: 'gia_cam', label: 'Gia cầm' },
   { value: 'khac', label: 'Khác' },
-];
+]);
 
 export default defineResource({
   name: 'animals',

@@ -1,7 +1,7 @@
-import { bool, defineResource, type EnumOption, enumField, text, textarea, toggle } from '../index';
+import { bool, defineResource, enumField, enumOptions, text, textarea, toggle } from '../index';
 
 /** Loài cây trồng: the species list behind product-plants (GET /api/admin/product-plants/plants). */
-export const PLANT_TYPES: EnumOption[] = [
+export const PLANT_TYPES = enumOptions([
   { value: 'luong_thuc', label: 'Cây lương thực' },
   { value: 'cong_nghiep', label: 'Cây công nghiệp' },
   { value: 'an_qua', label: 'Cây ăn quả' },
@@ -10,7 +10,7 @@ export const PLANT_TYPES: EnumOption[] = [
   { value: 'duoc_lieu', label: 'Cây dược liệu' },
   { value: 'lam_nghiep', label: 'Cây lâm nghiệp' },
   { value: 'khac', label: 'Khác' },
-];
+]);
 
 export default defineResource({
   name: 'plants',

@@ -1,21 +1,21 @@
-import { bool, defineResource, type EnumOption, enumField, refs, text, textarea, toggle } from '../index';
+import { bool, defineResource, enumField, enumOptions, refs, text, textarea, toggle } from '../index';
 
 /**
  * Loài thủy sản: the species list behind criteria-seafoods (GET /api/admin/criteria-seafoods/seafoods).
  * `ward_ids`: where it is farmed, so water stations there check their readings against its criteria.
  */
-export const WATER_TYPES: EnumOption[] = [
+export const WATER_TYPES = enumOptions([
   { value: 'ngot', label: 'Nước ngọt' },
   { value: 'lo', label: 'Nước lợ' },
   { value: 'man', label: 'Nước mặn' },
-];
-export const SEAFOOD_TYPES: EnumOption[] = [
+]);
+export const SEAFOOD_TYPES = enumOptions([
   { value: 'ca', label: 'Cá' },
   { value: 'tom', label: 'Tôm' },
   { value: 'cua_ghe', label: 'Cua, ghẹ' },
   { value: 'nhuyen_the', label: 'Nhuyễn thể' },
   { value: 'khac', label: 'Khác' },
-];
+]);
 
 export default defineResource({
   name: 'seafoods',

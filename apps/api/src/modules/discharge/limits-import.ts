@@ -40,7 +40,7 @@ export async function importLimits(services: Services, ctx: Ctx, buf: Buffer, dr
         }
         const key = [body.standard_code, body.column, body.parameter].map((v) => String(v ?? '')).join(' · ');
         const fail = (list: RowError[]) => {
-          s.errors.push(...list.map((e) => ({ ...e, column: e.column ?? limitsDef.fields[e.field]?.label ?? e.field })));
+          s.errors.push(...list.map((e) => ({ ...e, column: e.column ?? limitsDef.labels[e.field] ?? e.field })));
           s.rows.push({ row: r.row, key, action: 'error' });
         };
         const parsed = limitsDef.createSchema.safeParse(body);

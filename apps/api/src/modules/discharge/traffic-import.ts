@@ -50,7 +50,7 @@ export async function importFlows(services: Services, ctx: Ctx, constructId: num
         }
         const day = typeof body.measured_date === 'string' ? body.measured_date : '';
         const fail = (list: RowError[]) => {
-          s.errors.push(...list.map((e) => ({ ...e, column: e.column ?? trafficDef.fields[e.field]?.label ?? e.field })));
+          s.errors.push(...list.map((e) => ({ ...e, column: e.column ?? trafficDef.labels[e.field] ?? e.field })));
           s.rows.push({ row: r.row, key: day.slice(0, 10), action: 'error' });
         };
         const parsed = trafficDef.createSchema.safeParse({ ...body, construct_id: constructId });

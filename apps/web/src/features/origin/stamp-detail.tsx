@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nns/shared';
+import { type EnumOption, formatDateTime } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { STAMP_CODE_STATUS, STAMP_RUN_STATUS, type StampLayout, type StampPrintData } from '@nns/shared/traceability';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { useSession } from '../../core/session';
 import { StampDesigner } from './stamp-designer';
 
 const stamps = resourceByName.stamps;
-const tagOf = (options: typeof STAMP_CODE_STATUS, v: unknown) => {
+const tagOf = (options: EnumOption[], v: unknown) => {
   const o = options.find((x) => x.value === v);
   return <Tag color={o?.color}>{o?.label ?? String(v ?? '')}</Tag>;
 };
