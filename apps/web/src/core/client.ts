@@ -83,7 +83,9 @@ async function transport(req: Request): Promise<Response> {
   }
 }
 
-const raw = createClient<paths>({ baseUrl, fetch: transport, querySerializer: serializeQuery });
+// openapi-fetch builds a Request, which needs an absolute URL outside a browser page (the unit tests' jsdom)
+const origin = baseUrl || (typeof location !== 'undefined' ? location.origin : '');
+const raw = createClient<paths>({ baseUrl: origin, fetch: transport, querySerializer: serializeQuery });
 
 function react(env: Envelope, method: string) {
   if (env?.code === 401) {
@@ -120,7 +122,7 @@ async function call(method: HttpMethod, path: string, init: Record<string, unkno
     const { data, error, response } = await raw.request(method as 'get', path as never, { ...options, parseAs } as never);
     if (response.status >= 400) console.warn(`[api] ${method.toUpperCase()} ${path} → HTTP ${response.status}`);
     // a file answered: the same envelope, its data the file
-    if (response.ok && (data as unknown) instanceof Blob) return { code: response.status, message: '', data };
+    if (response.ok && parseAs === 'blob') return { code: response.status, message: '', data };
     let env = (data ?? error) as Envelope | undefined;
     if (typeof env?.code !== 'number') {
       // a 2xx without an envelope (the page is being left, the connection dropped) is a lost connection,
