@@ -1,13 +1,10 @@
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@nns/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Upload } from 'antd';
-import { useState } from 'react';
-import { confirmDialog, notify, withLoading } from '../feedback';
-import { queryKeys } from '../query';
 import { useSession } from '../session';
-import { downloadTemplate, type ImportRoute, type ImportSummary, isSummary, sendImport } from './import-api';
+import type { ImportRoute } from './import-api';
 import { ImportResult } from './import-result';
+import { useImport } from './use-import';
 
 /** An import a screen or a feature adds beside a list (a module's own route rather than the declared `import`). */
 export interface ImportSpec {
@@ -61,53 +58,9 @@ export function SingleImportButton({
   hint = HINT,
 }: ImportButtonProps) {
   const { can } = useSession();
-  const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [summary, setSummary] = useState<ImportSummary | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const route: ImportRoute = { resource: resource ?? def.name, path: path ?? '/import', templatePath: templatePath ?? '/import-template' };
+  const { open, setOpen, file, choose, summary, fileError, reset, close, run, confirmWrite, canWrite, template } = useImport(def, route, invalidate);
   if ((!def.config.import && !path) || !can('create', def.subject)) return null;
-
-  const reset = () => {
-    setFile(null);
-    setSummary(null);
-    setFileError(null);
-  };
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-
-  async function run(dryRun: boolean) {
-    if (!file) return;
-    const env = await withLoading(sendImport(route, file, dryRun));
-    if (isSummary(env?.data)) {
-      setSummary(env.data);
-      setFileError(null);
-    } else {
-      setSummary(null);
-      const errs = (env?.data as { errors?: { message: string }[] } | null)?.errors;
-      setFileError(errs?.map((e) => e.message).join('; ') || env?.message || 'Không đọc được tệp');
-    }
-    if (!dryRun && env?.code === 200) {
-      notify.success(
-        `Đã nhập: thêm mới ${env.data && isSummary(env.data) ? env.data.created : 0}, cập nhật ${env.data && isSummary(env.data) ? env.data.updated : 0}`,
-      );
-      for (const name of [def.name, ...invalidate]) await qc.invalidateQueries({ queryKey: queryKeys(name).all });
-    } else if (!dryRun) notify.error(env?.message || 'Không nhập được tệp');
-  }
-
-  async function confirmWrite() {
-    if (!summary) return;
-    const ok = await confirmDialog({
-      title: 'Nhập dữ liệu',
-      content: `Ghi ${summary.created} bản ghi mới và cập nhật ${summary.updated} bản ghi từ tệp “${file?.name}”?`,
-    });
-    if (ok) await run(false);
-  }
-
-  const canWrite = !!summary && !summary.written && summary.errors.length === 0 && summary.created + summary.updated > 0;
   return (
     <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
@@ -141,11 +94,7 @@ export function SingleImportButton({
             type="link"
             icon={<DownloadOutlined />}
             style={{ paddingInline: 0 }}
-            onClick={() =>
-              void downloadTemplate(route, fileName ?? `mau-nhap-${path ? 'danh-muc' : def.name}.xlsx`).then(
-                (ok) => ok || notify.error('Không tải được tệp mẫu'),
-              )
-            }
+            onClick={() => void template(fileName ?? `mau-nhap-${path ? 'danh-muc' : def.name}.xlsx`)}
           >
             Tải tệp mẫu
           </Button>
@@ -154,8 +103,7 @@ export function SingleImportButton({
             maxCount={1}
             fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
             beforeUpload={(f) => {
-              reset();
-              setFile(f);
+              choose(f);
               return false;
             }}
             onRemove={() => reset()}
