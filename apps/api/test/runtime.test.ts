@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeExtensions, orderModules } from '../src/core/extensions';
-import type { ServerModule } from '../src/core/module';
+import type { ModuleHooks, ServerModule } from '../src/core/module';
 import { verifyPassword } from '../src/core/passwords';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
@@ -48,7 +48,7 @@ describe('modules extending one resource', () => {
   });
 
   it('a module extending an undeclared resource, an unknown `after` or a cycle stop the start', () => {
-    expect(() => composeExtensions([{ name: 'x', hooks: { 'khong-co': {} } }])).toThrow(/khong-co/);
+    expect(() => composeExtensions([{ name: 'x', hooks: { 'khong-co': {} } as ModuleHooks }])).toThrow(/khong-co/);
     expect(() => orderModules([{ name: 'a', after: ['b'] }])).toThrow(/unknown module 'b'/);
     expect(() =>
       orderModules([

@@ -64,6 +64,7 @@ describe('typed rows', () => {
   it('a write-only field is never presented, but stored', () => {
     expectTypeOf<RowOf<W>>().not.toHaveProperty('secret');
     expectTypeOf<StoredRowOf<W>['secret']>().toEqualTypeOf<string | null>();
+    expectTypeOf<StoredRowOf<W>['born_on']>().toEqualTypeOf<string | Date | null>();
     expectTypeOf<RowOf<typeof users>>().not.toHaveProperty('password');
   });
 

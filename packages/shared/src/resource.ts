@@ -192,12 +192,27 @@ export type RowOf<D> =
         >
     : never;
 
-/** A row as stored (what the write path's hooks are given): RowOf with the write-only fields (a password's hash). */
+/** A time as a driver reads it: PostgreSQL's driver gives a Date, PGlite's text; present() writes ISO strings. */
+type StoredTime = string | Date;
+type StoredValue<Fd> = Fd extends { kind: 'date' | 'datetime' } ? StoredTime : FieldValue<Fd>;
+
+/**
+ * A row as stored, as the write path's hooks are given it: every field, the write-only ones too (a
+ * password's hash, null when none was set), times as the driver reads them.
+ */
 export type StoredRowOf<D> =
-  D extends ResourceDef<infer F>
+  D extends ResourceDef<infer F, infer S>
     ? IsWide<F> extends true
       ? Record<string, unknown>
-      : Flat<RowOf<D> & { -readonly [K in keyof F as F[K] extends { writeOnly: true } ? K : never]: string | null }>
+      : Flat<
+          { id: number; created_at: StoredTime; updated_at: StoredTime; created_by: number | null; updated_by: number | null } & (S extends true
+            ? { deleted_at: StoredTime | null }
+            : S extends false
+              ? unknown
+              : { deleted_at?: StoredTime | null }) & {
+              -readonly [K in keyof F]: F[K] extends { writeOnly: true } ? StoredValue<F[K]> | null : Nullable<F[K], StoredValue<F[K]>>;
+            }
+        >
     : never;
 
 /** A validated create body (the create schema's output). */

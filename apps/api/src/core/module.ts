@@ -1,4 +1,5 @@
-import type { Action, ResourceDef, Subject } from '@nns/shared';
+import type { Action, CreateInputOf, ResourceDef, RowOf, StoredRowOf, Subject, UpdateInputOf } from '@nns/shared';
+import type { ResourceDefOf, ResourceName } from '@nns/shared/registry';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -88,17 +89,26 @@ export interface Router {
   add<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(r: RouteDef<P, Q, B> & { access: HttpAccess }): void;
 }
 
-/** Per-resource server behaviour beside its shared declaration. */
-export interface ResourceHooks {
+/** Keys beside the declared ones: what hooks derive, the references attached to a row, what presenters add. */
+export type Extra = Record<string, unknown>;
+/** A stored row of the resource (with its write-only fields), with whatever else the caller attached. */
+export type StoredRow<D extends ResourceDef = ResourceDef> = StoredRowOf<D> & Extra;
+
+/**
+ * Per-resource server behaviour beside its shared declaration. `D` is the declaration (`typeof
+ * products`): a module's `hooks: { products: … }` are given its typed rows and bodies; the generic
+ * ResourceHooks sees records. Written as methods, so one resource's hooks fit where any resource's are kept.
+ */
+export interface ResourceHooks<D extends ResourceDef = ResourceDef> {
   /** shapes and checks the validated body before insert (hash a password, sanitise html…) */
-  beforeCreate?(data: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<Record<string, unknown>> | Record<string, unknown>;
-  beforeUpdate?(data: Record<string, unknown>, existing: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<Record<string, unknown>> | Record<string, unknown>;
-  afterWrite?(row: Record<string, unknown>, ctx: Ctx, tx: Db, op: 'create' | 'update' | 'delete' | 'action'): Promise<void> | void;
-  beforeDelete?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
+  beforeCreate?(data: CreateInputOf<D> & Extra, ctx: Ctx, tx: Db): Promise<Extra> | Extra;
+  beforeUpdate?(data: UpdateInputOf<D> & Extra, existing: StoredRow<D>, ctx: Ctx, tx: Db): Promise<Extra> | Extra;
+  afterWrite?(row: StoredRow<D>, ctx: Ctx, tx: Db, op: 'create' | 'update' | 'delete' | 'action'): Promise<void> | void;
+  beforeDelete?(row: StoredRow<D>, ctx: Ctx, tx: Db): Promise<void> | void;
   /** after a secret (password) of the record was set through the runtime: end what the old one opened */
-  afterSecret?(row: Record<string, unknown>, ctx: Ctx, tx: Db): Promise<void> | void;
+  afterSecret?(row: StoredRow<D>, ctx: Ctx, tx: Db): Promise<void> | void;
   /** shapes a row for the client; the engine already dropped writeOnly fields */
-  present?(row: Record<string, unknown>, ctx: Ctx | null): Record<string, unknown>;
+  present?(row: RowOf<D> & Extra, ctx: Ctx | null): Extra;
   /** keys `present` adds: a PUT that sends an entry back as GET answered it may carry them (set aside) */
   presentedKeys?: string[];
   /** the documented type of each presentedKeys key (the OpenAPI row schema, core/resource-schema.ts) */
@@ -122,7 +132,7 @@ export interface ServerModule {
    * how this module extends resources (by name): hooks compose across modules in `after` order; two
    * modules on the same point with no order between them stop the start, naming both
    */
-  hooks?: Record<string, ResourceHooks>;
+  hooks?: ModuleHooks;
   /**
    * the module's background work (timers, subscriptions), started once the app is ready, after the
    * platform's own (job queue, notification scheduler) and in `after` order; the function it returns
@@ -143,6 +153,9 @@ export interface ServerModule {
   /** what the module adds to the block `npm start` prints once listening (the demo accounts), or nothing */
   banner?(services: Services): Promise<string | undefined>;
 }
+
+/** A module's hooks by resource name, each typed by its declaration. */
+export type ModuleHooks = { [N in ResourceName]?: ResourceHooks<ResourceDefOf<N>> };
 
 /** Ends what a module's `start` began; may wait for work under way. */
 export type Stop = () => void | Promise<void>;

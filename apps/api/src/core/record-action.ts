@@ -1,7 +1,8 @@
 import type { Action, Subject } from '@nns/shared';
+import type { ResourceDefOf, ResourceName } from '@nns/shared/registry';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import type { Ctx, Router } from './module';
+import type { Ctx, Router, StoredRow } from './module';
 import { resourceDocs } from './resource-schema';
 import { idParams } from './router';
 import type { WriteOptions } from './runtime';
@@ -9,6 +10,8 @@ import { resource } from './runtime';
 import type { Services } from './services';
 
 type Row = Record<string, unknown>;
+/** The record an action on resource N is given: its declaration's stored row when N is named in code. */
+type RowOfAction<N extends string> = N extends ResourceName ? StoredRow<ResourceDefOf<N>> : Row;
 
 /** What `change` decides: the data alone, or the data with the keys the server decided and what else goes with it. */
 export type Change =
@@ -26,9 +29,9 @@ export type Change =
 
 const isChange = (c: Change): c is Extract<Change, { data: Row }> => typeof c.data === 'object' && c.data !== null && !Array.isArray(c.data);
 
-export interface RecordAction<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+export interface RecordAction<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, N extends string = string> {
   /** the declared resource written ('articles'), or the one the request names (checked before the read) */
-  resource: string | ((ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>) => string);
+  resource: N | ((ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>) => string);
   method?: 'PUT' | 'POST' | 'PATCH';
   /** the route's path; its `:id` names the record */
   url: string;
@@ -53,9 +56,9 @@ export interface RecordAction<P extends z.ZodType, Q extends z.ZodType, B extend
   /** the record may be in the trash */
   trashed?: boolean;
   /** the data to write, from the record as read (in scope, locked) and the request; throws to refuse (nothing is written) */
-  change(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>, existing: Row, db: Db): Promise<Change> | Change;
+  change(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>, existing: RowOfAction<N>, db: Db): Promise<Change> | Change;
   /** what the route answers (default `{ entry }` of the stored row, its references attached) */
-  answer?(db: Db, row: Row, ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>, reply: unknown): Promise<unknown> | unknown;
+  answer?(db: Db, row: RowOfAction<N>, ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>, reply: unknown): Promise<unknown> | unknown;
   /** once the transaction has committed (a cache other processes read) */
   afterCommit?(ctx: Ctx<z.infer<P>, z.infer<Q>, z.infer<B>>): void;
 }
@@ -70,11 +73,12 @@ const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
  * uniqueness, audit under the action's name); the route answers the stored row. It all runs in one
  * transaction, so a refusal anywhere leaves nothing written.
  */
-export function addRecordAction<P extends z.ZodType = typeof idParams, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
-  router: Router,
-  services: Services,
-  a: RecordAction<P, Q, B>,
-) {
+export function addRecordAction<
+  P extends z.ZodType = typeof idParams,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  N extends string = string,
+>(router: Router, services: Services, a: RecordAction<P, Q, B, N>) {
   const fixed = typeof a.resource === 'string' ? resource(a.resource) : null;
   const subject = a.subject ?? fixed?.def.subject;
   if (!subject) throw new Error(`record action ${a.url}: a resource chosen per request needs its subject`);
@@ -97,13 +101,14 @@ export function addRecordAction<P extends z.ZodType = typeof idParams, Q extends
       const id = (ctx.params as { id: number }).id;
       const answer = await services.db.transaction(async (db) => {
         const existing = await r.find(db, id, ctx, { forUpdate: true, trashed: a.trashed });
-        const c = await a.change(ctx, existing, db);
+        // the record read is the named resource's row (r is that resource's runtime)
+        const c = await a.change(ctx, existing as RowOfAction<N>, db);
         const data = isChange(c) ? c.data : c;
         const keys = Object.keys(data);
         const trusted = (isChange(c) ? c.trusted : undefined) ?? (op === 'action' ? keys : []);
         const auditKeys = (isChange(c) ? c.auditKeys : undefined) ?? (op === 'action' ? keys : undefined);
         const row = await r.update(ctx, db, existing, data, { audit: a.audit, trusted, auditKeys, op, also: isChange(c) ? c.also : undefined });
-        return a.answer ? a.answer(db, row, ctx, isChange(c) ? c.reply : undefined) : r.entry(db, row, ctx);
+        return a.answer ? a.answer(db, row as RowOfAction<N>, ctx, isChange(c) ? c.reply : undefined) : r.entry(db, row, ctx);
       });
       a.afterCommit?.(ctx);
       return answer;

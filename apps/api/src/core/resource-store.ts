@@ -1,11 +1,11 @@
-import { type FieldDef, type ResourceDef, UPLOAD_PREFIX } from '@nns/shared';
+import { type FieldDef, type ResourceDef, type RowOf, UPLOAD_PREFIX } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { exec, execPrepared, execStatic, runsInParallel, SHARED } from '../db/sql';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 import { hooksOf } from './extensions';
-import type { Ctx, SessionUser } from './module';
+import type { Ctx, Extra, SessionUser, StoredRow } from './module';
 import { col, whereSql } from './resource-query';
 import { hasSharedReads, scopeOf } from './scope';
 
@@ -40,7 +40,10 @@ const TIME_KEYS = new Set(['created_at', 'updated_at', 'deleted_at']);
 const PG_UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 
 /** Both drivers' timestamp forms ('2026-11-22 03:28:58+00' or a Date) become ISO 8601 UTC. */
-export const iso = (v: unknown) => {
+export function iso(v: string | Date): string;
+export function iso(v: string | Date | null): string | null;
+export function iso(v: unknown): unknown;
+export function iso(v: unknown): unknown {
   if (v instanceof Date) return v.toISOString();
   if (typeof v === 'string') {
     // the common UTC form is rewritten without a Date (the list's hot path: 20 timestamps a page);
@@ -51,7 +54,7 @@ export const iso = (v: unknown) => {
     return Number.isNaN(d.getTime()) ? v : d.toISOString();
   }
   return v;
-};
+}
 
 /** What present() drops and what it writes as ISO 8601, worked out once per resource instead of per row. */
 const presentPlans = new WeakMap<ResourceDef, { hidden: Set<string>; times: Set<string> }>();
@@ -81,10 +84,11 @@ export function presentRow(def: ResourceDef, row: Record<string, unknown>) {
 }
 
 /** Rows go to the client through here: presentRow, then the presenters modules declared for the resource. */
-export function present(def: ResourceDef, row: Record<string, unknown>, ctx: Ctx | null) {
+export function present<D extends ResourceDef>(def: D, row: Record<string, unknown>, ctx: Ctx | null): RowOf<D> & Extra {
   const out = presentRow(def, row);
   const hooks = hooksOf(def.name);
-  return hooks.present ? hooks.present(out, ctx) : out;
+  // the presented row of the declaration: its stored row without what presentRow hides, plus what the presenters add
+  return (hooks.present ? hooks.present(out, ctx) : out) as RowOf<D> & Extra;
 }
 
 /** The key attachRefs writes the referenced record(s) under, or null when it writes none for this field. */
@@ -144,13 +148,19 @@ export async function attachRefs(db: Db, def: ResourceDef, rows: Record<string, 
 }
 
 /** One live (or, with trashed, soft-deleted) record inside the user's scope, or 404. */
-export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o: { trashed?: boolean; forUpdate?: boolean } = {}) {
+export async function findOne<D extends ResourceDef>(
+  db: Db,
+  def: D,
+  id: number,
+  ctx: Ctx,
+  o: { trashed?: boolean; forUpdate?: boolean } = {},
+): Promise<StoredRow<D>> {
   // a write's locking read stays inside what the user may write (not the shared rows they may only read)
   const scope = scopeOf(def, ctx.user, o.forUpdate ? 'write' : 'read');
   if (!o.forUpdate && !scope.length) {
     // the read of a user who sees every row: one fixed text per resource (and trashed), prepared once
     const live = def.softDelete ? (o.trashed ? sql` and deleted_at is not null` : sql` and deleted_at is null`) : sql``;
-    const [row] = await execStatic(
+    const [row] = await execStatic<StoredRow<D>>(
       db,
       `${def.table}|read|${o.trashed ? 1 : 0}`,
       (v) => sql`select ${selectList(def)} from ${col(def.table)} where id = ${v('id')}${live}`,
@@ -166,7 +176,7 @@ export async function findOne(db: Db, def: ResourceDef, id: number, ctx: Ctx, o:
   if (def.softDelete) w.push(o.trashed ? sql`deleted_at is not null` : sql`deleted_at is null`);
   const q = sql`select ${selectList(def)} from ${col(def.table)}${whereSql(w)}${o.forUpdate ? sql` for update` : sql``}`;
   // a read (not a write's locking read) is one of the hot statements: prepared on PostgreSQL
-  const rows = o.forUpdate ? await exec(db, q) : await execPrepared(db, q, SHARED);
+  const rows = o.forUpdate ? await exec<StoredRow<D>>(db, q) : await execPrepared<StoredRow<D>>(db, q, SHARED);
   if (!rows[0] && o.forUpdate && hasSharedReads(def)) {
     const shared = await exec(db, sql`select 1 from ${col(def.table)}${whereSql([sql`id = ${id}`, ...scopeOf(def, ctx.user)])}`);
     if (shared.length) throw forbidden(`${def.label} dùng chung (không thuộc phường/xã nào): bạn chỉ được xem, không được sửa hoặc xóa`);

@@ -1,9 +1,9 @@
-import type { ResourceDef } from '@nns/shared';
-import { resourceByName } from '@nns/shared/registry';
+import type { ResourceDef, RowOf, StoredRowOf } from '@nns/shared';
+import { type ResourceDefOf, type ResourceName, resourceByName } from '@nns/shared/registry';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hooksOf } from './extensions';
-import type { Ctx, ResourceHooks } from './module';
+import type { Ctx, Extra, ResourceHooks } from './module';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { col, searchTextOf } from './resource-query';
 import { attachRefs, exec, findOne, insertManySql, insertSql, present } from './resource-store';
@@ -20,6 +20,13 @@ import { deleteRecord, type WriteOp, writeRecord } from './write-path';
  */
 
 type Row = Record<string, unknown>;
+/** A stored row of D, beside whatever the caller attached. */
+type Stored<D> = StoredRowOf<D> & Extra;
+/**
+ * What code writes: any declared key with its value type (null empties it), and keys the server
+ * decides (trusted, derived). Required fields are not enforced here: the database's NOT NULL is.
+ */
+export type WriteData<D extends ResourceDef = ResourceDef> = Partial<StoredRowOf<D>> & Extra;
 
 export interface WriteOptions {
   /** what the audit log calls it (default: create, update) */
@@ -33,18 +40,18 @@ export interface WriteOptions {
 }
 
 /** One declared resource, as code writes it. */
-export interface ResourceApi {
-  readonly def: ResourceDef;
-  readonly hooks: ResourceHooks;
+export interface ResourceApi<D extends ResourceDef = ResourceDef> {
+  readonly def: D;
+  readonly hooks: ResourceHooks<D>;
   /** one record inside the user's scope (404 otherwise), locked for the transaction when asked */
-  find(db: Db, id: number, ctx: Ctx, o?: { forUpdate?: boolean; trashed?: boolean }): Promise<Row>;
-  create(ctx: Ctx, db: Db, data: Row, o?: WriteOptions): Promise<Row>;
+  find(db: Db, id: number, ctx: Ctx, o?: { forUpdate?: boolean; trashed?: boolean }): Promise<Stored<D>>;
+  create(ctx: Ctx, db: Db, data: WriteData<D>, o?: WriteOptions): Promise<Stored<D>>;
   /** changes a record already read (in scope) or, given its id, reads it first (locked) */
-  update(ctx: Ctx, db: Db, existing: Row | number, data: Row, o?: WriteOptions): Promise<Row>;
+  update(ctx: Ctx, db: Db, existing: Row | number, data: WriteData<D>, o?: WriteOptions): Promise<Stored<D>>;
   delete(ctx: Ctx, db: Db, existing: Row | number): Promise<void>;
-  restore(ctx: Ctx, db: Db, existing: Row | number): Promise<Row>;
+  restore(ctx: Ctx, db: Db, existing: Row | number): Promise<Stored<D>>;
   /** a record action's one write: the field alone, audited under the action's name */
-  action(ctx: Ctx, db: Db, existing: Row, name: string, field: string, value: unknown): Promise<Row>;
+  action(ctx: Ctx, db: Db, existing: Row, name: string, field: string, value: unknown): Promise<Stored<D>>;
   /**
    * sets a password-kind field outside the edit form (a reset, one's own change, a reset link): policy
    * checked against the account, hashed once, the resource's afterSecret hooks run (a user's sessions
@@ -57,24 +64,24 @@ export interface ResourceApi {
     db: Db,
     existing: Row | number,
     plain: string,
-    o: { audit: string; field?: string; policyField?: string; also?: Row; auditAfter?: Row },
-  ): Promise<Row>;
+    o: { audit: string; field?: string; policyField?: string; also?: WriteData<D>; auditAfter?: Row },
+  ): Promise<Stored<D>>;
   /** the row as the client sees it (hidden fields dropped, presenters applied) */
-  present(row: Row, ctx: Ctx | null): Row;
+  present(row: Row, ctx: Ctx | null): RowOf<D> & Extra;
   /** `{ entry }` of one written row, its references attached */
-  entry(db: Db, row: Row, ctx: Ctx | null): Promise<{ entry: Row }>;
+  entry(db: Db, row: Row, ctx: Ctx | null): Promise<{ entry: RowOf<D> & Extra }>;
   /**
    * a row of demo or reference data, with its search text: no person wrote it, so no hooks run and no
    * audit row is kept (npm start's demo seeds, the platform's first accounts)
    */
-  seed(db: Db, data: Row): Promise<number>;
+  seed(db: Db, data: WriteData<D>): Promise<number>;
   /** many rows of reference data at once (the national list of units at start): `seed` in a few statements; the stored rows */
-  seedMany(db: Db, rows: Row[]): Promise<Row[]>;
+  seedMany(db: Db, rows: WriteData<D>[]): Promise<Stored<D>[]>;
   /**
    * columns the server keeps (counters, verdicts, derived paths) on rows chosen by `where`: no person's
    * write, so no hooks or audit; only fields declared read-only (or updated_at, search_text) may be set this way
    */
-  derive(db: Db, where: SQL, values: Record<string, SQL | unknown>): Promise<number>;
+  derive(db: Db, where: SQL, values: { [K in keyof StoredRowOf<D>]?: StoredRowOf<D>[K] | SQL } & Record<string, unknown>): Promise<number>;
 }
 
 const apis = new Map<string, ResourceApi>();
@@ -143,7 +150,7 @@ function apiOf(def: ResourceDef): ResourceApi {
       const row = { ...data };
       if (def.searchFields.length) row.search_text = searchTextOf(def, row);
       const [r] = await exec<{ id: number }>(db, insertSql(def, row));
-      return r.id as number;
+      return r.id;
     },
     async seedMany(db, rows) {
       const out: Row[] = [];
@@ -166,7 +173,12 @@ function apiOf(def: ResourceDef): ResourceApi {
   return api;
 }
 
-/** The runtime's handle on a declared resource, by name ('articles', 'users'…). */
+/**
+ * The runtime's handle on a declared resource, by name ('articles', 'users'…): named in code, its rows
+ * and bodies are the declaration's types; a name known only at run time gives the generic handle.
+ */
+export function resource<N extends ResourceName>(name: N): ResourceApi<ResourceDefOf<N>>;
+export function resource(name: string): ResourceApi;
 export function resource(name: string): ResourceApi {
   let api = apis.get(name);
   if (!api) {

@@ -5,11 +5,12 @@ import diariesDef from '@nns/shared/resources/diaries';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
-import { defineModule } from '../../core/module';
+import { defineModule, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { recordSchema } from '../../core/resource-schema';
 import { attachRefs, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import type { WriteData } from '../../core/runtime';
 import type { Db } from '../../db/client';
 import { safeHarvestOf, todayVn } from './rules';
 
@@ -24,13 +25,13 @@ type Stage = { id: number; name: string; position: number | null; duration_days:
 
 /** Per stage: the first and last day worked and how many diaries, as stageTimeline reads them. */
 async function diaryDatesOf(db: Db, batchId: number) {
-  const rows = await execPrepared<{ stage_id: number | null; first: unknown; last: unknown; n: number }>(
+  const rows = await execPrepared<{ stage_id: number | null; first: string | Date; last: string | Date; n: number }>(
     db,
     sql`select stage_id, min(performed_at) as first, max(performed_at) as last, count(*)::int as n from diaries where batch_id = ${batchId} group by stage_id`,
   );
   return rows.flatMap((d) => {
-    const first = { stage_id: d.stage_id, performed_at: iso(d.first) as string };
-    const last = { stage_id: d.stage_id, performed_at: iso(d.last) as string };
+    const first = { stage_id: d.stage_id, performed_at: iso(d.first) };
+    const last = { stage_id: d.stage_id, performed_at: iso(d.last) };
     return [first, ...Array.from({ length: Math.max(d.n - 1, 0) }, () => last)];
   });
 }
@@ -66,10 +67,10 @@ const timelineSchema = () => ({
 const CLOSED_MESSAGE = 'Lô sản xuất đã đóng, không thể chỉnh sửa';
 
 /** Planned harvest cannot come before planting. */
-function checkDates(data: Record<string, unknown>, existing?: Record<string, unknown>) {
-  const planting = (data.planting_date ?? existing?.planting_date) as string | null | undefined;
-  const expected = ('expected_harvest_date' in data ? data.expected_harvest_date : existing?.expected_harvest_date) as string | null | undefined;
-  if (planting && expected && vnDay(iso(expected) as string) < vnDay(iso(planting) as string)) {
+function checkDates(data: WriteData<typeof batchesDef>, existing?: StoredRow<typeof batchesDef>) {
+  const planting = data.planting_date ?? existing?.planting_date;
+  const expected = 'expected_harvest_date' in data ? data.expected_harvest_date : existing?.expected_harvest_date;
+  if (planting && expected && vnDay(iso(expected)) < vnDay(iso(planting))) {
     throw badRequest([{ field: 'expected_harvest_date', message: 'Ngày thu hoạch dự kiến không được trước ngày gieo trồng' }]);
   }
   return data;
@@ -77,7 +78,10 @@ function checkDates(data: Record<string, unknown>, existing?: Record<string, unk
 
 const statusBody = z
   .object({
-    status: z.any().refine((v) => BATCH_STATUS.some((o) => o.value === v), MESSAGES.enum('Trạng thái')),
+    status: z
+      .any()
+      .refine((v) => BATCH_STATUS.some((o) => o.value === v), MESSAGES.enum('Trạng thái'))
+      .meta({ type: 'string', enum: BATCH_STATUS.map((o) => o.value), 'x-enum-labels': BATCH_STATUS.map((o) => o.label) }),
     harvest_date: batchesDef.updateSchema.shape.planting_date,
     actual_yield: batchesDef.createSchema.shape.actual_yield,
   })
@@ -110,7 +114,7 @@ export default defineModule({
       audit: 'change-status',
       async change(ctx, existing, db) {
         const next = nextBatchStatus(existing.status);
-        const wanted = ctx.body.status as string;
+        const wanted: unknown = ctx.body.status;
         if (!next) throw conflict('Lô sản xuất đã đóng, không thể đổi trạng thái');
         if (wanted !== next) {
           const message = `Chỉ được chuyển lô từ "${batchStatusLabel(existing.status)}" sang "${batchStatusLabel(next)}"`;
@@ -120,14 +124,14 @@ export default defineModule({
         const trusted = ['status'];
         if (wanted === 'harvested') {
           const day = ctx.body.harvest_date ? vnDay(ctx.body.harvest_date) : todayVn();
-          const planting = existing.planting_date ? vnDay(iso(existing.planting_date) as string) : null;
+          const planting = existing.planting_date ? vnDay(iso(existing.planting_date)) : null;
           if (day > todayVn()) throw badRequest([{ field: 'harvest_date', message: 'Ngày thu hoạch không được ở tương lai' }]);
           if (planting && day < planting) {
             throw badRequest([{ field: 'harvest_date', message: `Ngày thu hoạch không được trước ngày gieo trồng (${dayText(planting)})` }]);
           }
           // the applications recorded up to the end of the harvest day (UTC+7)
           const until = new Date(Date.parse(`${day}T00:00:00+07:00`) + 86_400_000 - 1).toISOString();
-          const safe = await safeHarvestOf(db, existing.id as number, { until });
+          const safe = await safeHarvestOf(db, existing.id, { until });
           if (safe.safe_date && day < safe.safe_date) {
             const message = earlyHarvestMessage(safe);
             throw badRequest([{ field: 'harvest_date', message }], message);
@@ -171,7 +175,7 @@ export default defineModule({
             ? execPrepared<Stage>(db, sql`select id, name, position, duration_days from stages where process_id = ${batch.process_id}`)
             : Promise.resolve([] as Stage[]),
           canList
-            ? execPrepared(
+            ? execPrepared<StoredRow<typeof diariesDef>>(
                 db,
                 sql`select ${selectList(diariesDef)} from diaries where batch_id = ${batch.id} order by performed_at, id limit ${sql.raw(String(DIARIES_PAGE + 1))}`,
               )
@@ -183,12 +187,12 @@ export default defineModule({
         const all = rows && rows.length <= DIARIES_PAGE;
         const [dated, safe] = all
           ? [
-              rows.map((d) => ({ stage_id: d.stage_id as number | null, performed_at: iso(d.performed_at) as string })),
-              safeHarvest(rows.filter((d) => d.inputs != null).map((d) => ({ performed_at: iso(d.performed_at) as string, inputs: d.inputs }))),
+              rows.map((d) => ({ stage_id: d.stage_id, performed_at: iso(d.performed_at) })),
+              safeHarvest(rows.filter((d) => d.inputs != null).map((d) => ({ performed_at: iso(d.performed_at), inputs: d.inputs }))),
             ]
-          : await Promise.all([diaryDatesOf(db, batch.id as number), safeHarvestOf(db, batch.id as number)]);
+          : await Promise.all([diaryDatesOf(db, batch.id), safeHarvestOf(db, batch.id)]);
         const finished = batch.status === 'harvested' || batch.status === 'closed';
-        const timeline = stageTimeline(batch.planting_date ? (iso(batch.planting_date) as string) : null, stages, dated, { today: todayVn(), finished });
+        const timeline = stageTimeline(batch.planting_date ? iso(batch.planting_date) : null, stages, dated, { today: todayVn(), finished });
         let diaries: Record<string, unknown>[] | null = null;
         if (rows) {
           const shown = rows.slice(0, DIARIES_PAGE);

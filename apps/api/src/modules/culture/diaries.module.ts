@@ -1,9 +1,11 @@
 import { dayText, earlyHarvestMessage, vnDay } from '@nns/shared/culture';
 import batchesDef from '@nns/shared/resources/batches';
+import type diariesDef from '@nns/shared/resources/diaries';
 import { sql } from 'drizzle-orm';
 import { badRequest, type FieldError } from '../../core/errors';
-import { type Ctx, defineModule } from '../../core/module';
+import { type Ctx, defineModule, type StoredRow } from '../../core/module';
 import { exec, iso } from '../../core/resource-store';
+import type { WriteData } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import type { Db } from '../../db/client';
 import { batchFacts, safeHarvestOf } from './rules';
@@ -16,8 +18,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  * process; the labor works for the batch's producer; performed_at is neither in the future nor
  * before the planting date; a harvest waits for every pesticide's pre-harvest interval.
  */
-async function checkDiary(db: Db, ctx: Ctx, data: Record<string, unknown>, existing?: Record<string, unknown>) {
-  const v = { ...existing, ...data } as Record<string, unknown>;
+async function checkDiary(db: Db, ctx: Ctx, data: WriteData<typeof diariesDef>, existing?: StoredRow<typeof diariesDef>) {
+  const v: WriteData<typeof diariesDef> = { ...existing, ...data };
   if (existing && existing.batch_id !== v.batch_id) {
     const old = await batchFacts(db, Number(existing.batch_id));
     if (old?.status === 'closed') throw badRequest([{ field: 'batch_id', message: 'Lô sản xuất cũ đã đóng, không thể chuyển nhật ký' }]);
@@ -37,7 +39,7 @@ async function checkDiary(db: Db, ctx: Ctx, data: Record<string, unknown>, exist
     const [l] = await exec<{ manufacture_id: number | null }>(db, sql`select manufacture_id from labors where id = ${Number(v.labor_id)}`);
     if (l && l.manufacture_id !== batch.manufacture_id) errors.push({ field: 'labor_id', message: 'Người thực hiện không thuộc cơ sở sản xuất của lô' });
   }
-  const at = v.performed_at ? (iso(v.performed_at) as string) : null;
+  const at = v.performed_at ? iso(v.performed_at) : null;
   if (at) {
     if (Date.parse(at) > Date.now() + CLOCK_SKEW_MS) errors.push({ field: 'performed_at', message: 'Thời gian thực hiện không được ở tương lai' });
     else if (batch.planting_date && vnDay(at) < batch.planting_date) {
@@ -46,7 +48,7 @@ async function checkDiary(db: Db, ctx: Ctx, data: Record<string, unknown>, exist
   }
   if (errors.length) throw badRequest(errors);
   if (at && v.activity === 'harvest') {
-    const safe = await safeHarvestOf(db, batch.id, { until: at, except: existing?.id as number | undefined });
+    const safe = await safeHarvestOf(db, batch.id, { until: at, except: existing?.id });
     if (safe.safe_date && vnDay(at) < safe.safe_date) {
       const message = earlyHarvestMessage(safe);
       throw badRequest([{ field: 'performed_at', message }], message);

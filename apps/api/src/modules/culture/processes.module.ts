@@ -3,7 +3,7 @@ import stagesDef from '@nns/shared/resources/stages';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
-import { type Ctx, defineModule } from '../../core/module';
+import { type Ctx, defineModule, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { whereSql } from '../../core/resource-query';
 import { exec, findOne, selectList } from '../../core/resource-store';
@@ -19,25 +19,27 @@ const stagesList = z.array(stageInput, { error: 'Danh sách công đoạn không
 const createBody = processesDef.createSchema.extend({ stages: stagesList.optional() }).strict();
 const updateBody = processesDef.updateSchema.extend({ stages: stagesList.optional() }).strict();
 /** the declarations' schemas are typed loosely (shapes built at run time): what the routes read of them */
-type StageInput = Record<string, unknown> & { id?: number };
-type ProcessBody = Record<string, unknown> & { stages?: StageInput[] };
+type StageInput = z.output<typeof stageInput>;
 
 const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 /** A process's stages in order. */
 export async function stagesOf(db: Db, processId: number) {
-  return exec(db, sql`select ${selectList(stagesDef)} from stages where process_id = ${processId} order by position nulls last, id`);
+  return exec<StoredRow<typeof stagesDef>>(
+    db,
+    sql`select ${selectList(stagesDef)} from stages where process_id = ${processId} order by position nulls last, id`,
+  );
 }
 
 /** Writes the process's stages as the list gives them (order = place in the list): updates, adds, and deletes those left out. */
 async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[]) {
   const current = await stagesOf(db, processId);
-  const byId = new Map(current.map((s) => [Number(s.id), s]));
+  const byId = new Map(current.map((s) => [s.id, s]));
   const errors = list.flatMap((s, i) => (s.id != null && !byId.has(s.id) ? [{ field: `stages.${i}.id`, message: 'Công đoạn không thuộc quy trình này' }] : []));
   if (errors.length) throw badRequest(errors);
   const kept = new Set(list.map((s) => s.id).filter((id) => id != null));
   for (const s of current) {
-    if (!kept.has(Number(s.id))) await resource('stages').delete(ctx, db, s);
+    if (!kept.has(s.id)) await resource('stages').delete(ctx, db, s);
   }
   for (const [i, { id, ...s }] of list.entries()) {
     const data = { ...s, process_id: processId, position: i + 1 };
@@ -48,9 +50,9 @@ async function saveStages(db: Db, ctx: Ctx, processId: number, list: StageInput[
 }
 
 /** A process as its routes answer it: the record, its references attached, with its stages in order. */
-async function processEntry(db: Db, ctx: Ctx, row: Record<string, unknown>) {
+async function processEntry(db: Db, ctx: Ctx, row: StoredRow<typeof processesDef>) {
   const { entry } = await resource('processes').entry(db, row, ctx);
-  const stages = await stagesOf(db, row.id as number);
+  const stages = await stagesOf(db, row.id);
   return { entry: { ...entry, stages: stages.map((s) => resource('stages').present(s, ctx)) } };
 }
 
@@ -83,9 +85,9 @@ export default defineModule({
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
-          const { stages, ...data } = ctx.body as ProcessBody;
+          const { stages, ...data } = ctx.body;
           const row = await resource('processes').create(ctx, db, data);
-          await saveStages(db, ctx, row.id as number, stages ?? []);
+          await saveStages(db, ctx, row.id, stages ?? []);
           return processEntry(db, ctx, row);
         }),
     });
@@ -102,10 +104,10 @@ export default defineModule({
       audit: 'update',
       op: 'update',
       change(ctx) {
-        const { stages, ...data } = ctx.body as ProcessBody;
+        const { stages, ...data } = ctx.body;
         // the stages belong with the process: written in its transaction, after it
-        const also = async (row: Record<string, unknown>, db: Db) => {
-          if (stages) await saveStages(db, ctx, row.id as number, stages);
+        const also = async (_row: Record<string, unknown>, db: Db) => {
+          if (stages) await saveStages(db, ctx, ctx.params.id, stages);
           return undefined;
         };
         return { data, also };
@@ -125,18 +127,20 @@ export default defineModule({
       handler: (ctx) =>
         services.db.transaction(async (db) => {
           const process = await findOne(db, processesDef, ctx.params.id, ctx, { forUpdate: true });
-          const current = await stagesOf(db, process.id as number);
+          const current = await stagesOf(db, process.id);
           const ids = ctx.body.stage_ids;
-          const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((s) => ids.includes(Number(s.id)));
+          const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((s) => ids.includes(s.id));
           if (!same) throw badRequest([{ field: 'stage_ids', message: 'Danh sách phải gồm đúng các công đoạn của quy trình, mỗi công đoạn một lần' }]);
-          const before = current.map((s) => Number(s.id));
-          const byId = new Map(current.map((s) => [Number(s.id), s]));
+          const before = current.map((s) => s.id);
+          const byId = new Map(current.map((s) => [s.id, s]));
           for (const [i, id] of ids.entries()) {
-            const stage = byId.get(id) as Record<string, unknown>;
-            if (stage.position !== i + 1) await resource('stages').update(ctx, db, stage, { position: i + 1 }, { audit: 'reorder', auditKeys: ['position'] });
+            // every id is one of the process's stages (checked above)
+            const stage = byId.get(id);
+            if (stage && stage.position !== i + 1)
+              await resource('stages').update(ctx, db, stage, { position: i + 1 }, { audit: 'reorder', auditKeys: ['position'] });
           }
           await ctx.audit(
-            { action: 'reorder-stages', subject: 'processes', recordId: process.id as number, before: { stage_ids: before }, after: { stage_ids: ids } },
+            { action: 'reorder-stages', subject: 'processes', recordId: process.id, before: { stage_ids: before }, after: { stage_ids: ids } },
             db,
           );
           return processEntry(db, ctx, process);
@@ -161,20 +165,20 @@ export default defineModule({
       handler: (ctx) =>
         services.db.transaction(async (db) => {
           // a template (no manufacture) is open to every producer to copy; another's process only inside the scope
-          const [source] = await exec(
+          const [source] = await exec<StoredRow<typeof processesDef>>(
             db,
             sql`select ${selectList(processesDef)} from processes${whereSql([sql`id = ${ctx.params.id}`, sql`(manufacture_id is null or ${sql.join([sql`true`, ...scopeOf(processesDef, ctx.user)], sql` and `)})`])}`,
           );
           if (!source) throw badRequest([{ field: 'id', message: 'Không tìm thấy quy trình để sao chép' }], 'Không tìm thấy quy trình để sao chép');
           const { id: _id, created_at: _a, updated_at: _b, created_by: _c, updated_by: _d, ...fields } = source;
-          const body = (ctx.body ?? {}) as { name?: string; manufacture_id?: number | null };
+          const body = ctx.body ?? {};
           const data = {
             ...fields,
             name: body.name ?? `${source.name} (bản sao)`.slice(0, 255),
             manufacture_id: body.manufacture_id !== undefined ? body.manufacture_id : source.manufacture_id,
           };
           const row = await resource('processes').create(ctx, db, data, { audit: 'copy' });
-          const stages = await stagesOf(db, source.id as number);
+          const stages = await stagesOf(db, source.id);
           for (const s of stages) {
             const { id: _s, created_at: _sa, updated_at: _sb, created_by: _sc, updated_by: _sd, ...copy } = s;
             await resource('stages').create(ctx, db, { ...copy, process_id: row.id });

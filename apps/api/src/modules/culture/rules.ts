@@ -13,9 +13,12 @@ export interface BatchFacts {
 }
 
 export async function batchFacts(db: Db, id: number): Promise<BatchFacts | null> {
-  const [b] = await exec(db, sql`select id, process_id, manufacture_id, planting_date, status from batches where id = ${id}`);
+  const [b] = await exec<Omit<BatchFacts, 'planting_date'> & { planting_date: string | Date | null }>(
+    db,
+    sql`select id, process_id, manufacture_id, planting_date, status from batches where id = ${id}`,
+  );
   if (!b) return null;
-  return { ...(b as unknown as BatchFacts), planting_date: b.planting_date ? vnDay(iso(b.planting_date) as string) : null };
+  return { ...b, planting_date: b.planting_date ? vnDay(iso(b.planting_date)) : null };
 }
 
 /**
@@ -28,11 +31,11 @@ export async function safeHarvestOf(db: Db, batchId: number, o: { until?: string
   if (o.until) w.push(sql`performed_at <= ${o.until}`);
   if (o.except) w.push(sql`id <> ${o.except}`);
   // at most four texts (with or without until and except), values as parameters: prepared on PostgreSQL
-  const rows = await execPrepared<{ performed_at: unknown; inputs: unknown }>(
+  const rows = await execPrepared<{ performed_at: string | Date; inputs: unknown }>(
     db,
     sql`select performed_at, inputs from diaries where ${sql.join(w, sql` and `)}`,
   );
-  return safeHarvest(rows.map((r) => ({ performed_at: iso(r.performed_at) as string, inputs: r.inputs })));
+  return safeHarvest(rows.map((r) => ({ performed_at: iso(r.performed_at), inputs: r.inputs })));
 }
 
 /** Today at UTC+7 as 'YYYY-MM-DD'. */
