@@ -135,7 +135,7 @@ export async function assertNotLastAdmin(db: Db, target: Record<string, unknown>
   const [{ n }] = await exec<{ n: number }>(
     db,
     sql`select count(*)::int as n from users
-    where role_id = ${fullId} and status = 'active' and id <> ${target.id as number}`,
+    where role_id = ${fullId} and status = 'active' and id <> ${target.id}`,
   );
   if (n === 0) throw refuse(`Không thể ${what} người quản trị cuối cùng giữ vai trò ${FULL_ROLE_NAME}`);
 }

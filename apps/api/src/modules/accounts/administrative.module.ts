@@ -42,7 +42,7 @@ export default defineModule({
     administrative: adminHooks,
     'roles-administrative': {
       async beforeDelete(row, _ctx, db) {
-        const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from administrative where role_id = ${row.id as number}`);
+        const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from administrative where role_id = ${row.id}`);
         if (n > 0) {
           throw refuse(
             `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} tài khoản hành chính. Hãy chuyển các tài khoản này sang vai trò khác trước khi xóa.`,

@@ -63,7 +63,7 @@ export default defineModule({
       afterWrite: clearWebCache,
       beforeCreate: categoryHooks.beforeCreate,
       async beforeUpdate(data, existing, ctx, tx) {
-        if ('parent_id' in data) await checkParent(tx, existing.id as number, data.parent_id);
+        if ('parent_id' in data) await checkParent(tx, existing.id, data.parent_id);
         return categoryHooks.beforeUpdate?.(data, existing, ctx, tx) ?? data;
       },
     },

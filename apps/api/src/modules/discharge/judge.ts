@@ -100,7 +100,7 @@ export async function rejudgeAll(db: Db, c: Construct) {
   const rows = await exec(db, sql`select * from discharge_traffic where construct_id = ${c.id}`);
   for (const r of rows) {
     const j = judge(valuesOf(r), c, limits);
-    await resource('discharge-traffic').derive(db, sql`id = ${r.id as number}`, { status: j.status, exceeded: sql`${JSON.stringify(j.exceeded)}::jsonb` });
+    await resource('discharge-traffic').derive(db, sql`id = ${r.id}`, { status: j.status, exceeded: sql`${JSON.stringify(j.exceeded)}::jsonb` });
   }
   await refreshSummary(db, c.id);
 }

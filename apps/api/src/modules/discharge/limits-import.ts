@@ -62,7 +62,7 @@ export async function importLimits(services: Services, ctx: Ctx, buf: Buffer, dr
         const [existing] = await exec(
           tx,
           sql`select ${selectList(limitsDef)} from discharge_limits
-            where standard_code = ${data.standard_code as string} and "column" = ${data.column as string} and parameter = ${data.parameter as string} limit 1`,
+            where standard_code = ${data.standard_code} and "column" = ${data.column} and parameter = ${data.parameter} limit 1`,
         );
         const unchanged =
           existing &&

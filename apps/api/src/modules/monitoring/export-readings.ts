@@ -106,7 +106,7 @@ export async function exportReadings(
         // runs as a background job (core/jobs.ts): requests are answered between chunks
         if (n % YIELD_ROWS === 0) await yieldToLoop();
       }
-      after = iso(rows[rows.length - 1].measured_at) as string;
+      after = iso(rows[rows.length - 1].measured_at);
       await onProgress(Date.parse(after) - Date.parse(from), Date.parse(to) - Date.parse(from));
       if (rows.length < BATCH) break;
     }

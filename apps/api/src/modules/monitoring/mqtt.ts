@@ -58,7 +58,7 @@ async function stationByCode(s: Services, code: string) {
     ward_id: Number(row.ward_id),
     type,
     status: Number(row.status),
-    last_reading_at: row.last_reading_at ? (iso(row.last_reading_at) as string) : null,
+    last_reading_at: row.last_reading_at ? iso(row.last_reading_at) : null,
     config: row.config == null ? BAND_PRESETS[type] : typeof row.config === 'string' ? (JSON.parse(row.config) as BandConfig) : row.config,
   };
 }
