@@ -9,6 +9,7 @@ import { exportColumns, sheetName } from './export';
 import { columnHint, type ImportColumn, parseCell, RefResolver, readSheet, type Sheet, type SheetRow, templateColumns } from './import-cells';
 import type { Ctx, Router } from './module';
 import { col, whereSql } from './resource-query';
+import { jsonValue } from './resource-schema';
 import { attachRefs, exec, presentRow, selectList } from './resource-store';
 import { scopeOf } from './scope';
 import type { Services } from './services';
@@ -47,7 +48,10 @@ export const importResponse = z.object({
       action: z.string(),
       id: z.number().optional(),
       target: z.string().optional(),
-      changes: z.record(z.string(), z.unknown()).optional(),
+      changes: z
+        .record(z.string(), z.object({ from: jsonValue, to: jsonValue }))
+        .optional()
+        .describe('cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng'),
     }),
   ),
   ignored_columns: z.array(z.string()),
@@ -275,6 +279,7 @@ export function registerImport(router: Router, services: Services, def: Resource
     summary: `Tệp mẫu nhập Excel ${def.label.toLowerCase()}`,
     tags,
     raw: true,
+    produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     handler: async (ctx) => {
       const buf = await templateWorkbook(def);
       const name = `mau-nhap-${def.name}.xlsx`;

@@ -76,6 +76,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   message?: string;
   /** the handler writes the reply itself (file download); the envelope is skipped */
   raw?: boolean;
+  /** a raw route's media types, for the OpenAPI document (default application/octet-stream) */
+  produces?: string[];
   /** a multipart upload: the body is read by the handler */
   multipart?: boolean;
   /** keys an object body may carry that are set aside before validation (a PUT echoing a GET answer) */

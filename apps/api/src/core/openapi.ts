@@ -38,6 +38,18 @@ const ERROR_ENVELOPE = envelope({
   ],
 });
 
+/** The WebSocket route: an upgrade, or 426 to a plain HTTP request; its messages are described (OpenAPI has no socket messages). */
+const SOCKET_RESPONSES = {
+  '101': {
+    description:
+      'Chuyển sang WebSocket. Gửi {type: "auth", token} trước tiên; máy chủ trả {type: "ready", user_id, last_event_id}, rồi {type: "event", id, kind, title, message, data, at} cho từng sự kiện. Phiên không hợp lệ: đóng với mã 4401; quá nhiều kết nối: 4429.',
+  },
+  '426': {
+    description: 'Yêu cầu HTTP thường (không nâng cấp WebSocket)',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+  },
+};
+
 /**
  * A recursive schema (a menu's items, the categories tree) comes out of zod with local `$defs`, which an
  * OpenAPI document cannot hold inside an operation: they move to `components.schemas` (one per distinct
@@ -69,6 +81,10 @@ function hoistDefs(schema: Record<string, unknown>, shared: Record<string, unkno
   for (const name of new Set(Object.values(names))) shared[name] = rewrite(shared[name]);
   return rewrite(schema) as Record<string, unknown>;
 }
+
+/** A raw answer's body: text for HTML and SVG, bytes otherwise (a spreadsheet, a PDF, an image). */
+const rawSchema = (type: string) =>
+  /json/.test(type) ? { type: 'object', description: 'tài liệu JSON' } : /^text\/|svg/.test(type) ? { type: 'string' } : { type: 'string', format: 'binary' };
 
 /** zod writes a JS safe integer's bounds on every integer: implied, and a tenth of the document. */
 function dropSafeBounds(v: unknown): unknown {
@@ -122,17 +138,20 @@ export function buildOpenApi(routes: RouteDef[]) {
       description: `Quyền: ${access}`,
       tags: r.tags ?? ['Hệ thống'],
       parameters,
-      responses: {
-        '200': {
-          description: r.message ?? 'Thành công',
-          // a raw route that declares its answer (a cached public JSON answer) is documented like the others
-          content:
-            r.raw && !r.response
-              ? { 'application/octet-stream': {} }
-              : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output', shared) : {}) } },
-        },
-        ...Object.fromEntries(Object.keys(ERRORS).map((k) => [k, { $ref: `#/components/responses/E${k}` }])),
-      },
+      responses:
+        r.access === 'socket'
+          ? SOCKET_RESPONSES
+          : {
+              '200': {
+                description: r.message ?? 'Thành công',
+                // a raw route that declares its answer (a cached public JSON answer) is documented like the others
+                content:
+                  r.raw && !r.response
+                    ? Object.fromEntries((r.produces ?? ['application/octet-stream']).map((t) => [t, { schema: rawSchema(t) }]))
+                    : { 'application/json': { schema: envelope(r.response ? jsonSchema(r.response, 'output', shared) : {}) } },
+              },
+              ...Object.fromEntries(Object.keys(ERRORS).map((k) => [k, { $ref: `#/components/responses/E${k}` }])),
+            },
       'x-permission': r.access,
     };
     if (r.access !== 'public') op.security = [{ bearer: [] }];

@@ -27,6 +27,11 @@ function filterSchemas(key: string, f: FieldDef): Record<string, z.ZodType> {
         [key]: z
           .string()
           .refine((v) => v.split(',').every((x) => values.includes(x)), MESSAGES.enum(L))
+          .meta({
+            description: `Một hoặc nhiều giá trị, cách nhau bởi dấu phẩy: ${(f.options ?? []).map((o) => `${o.value} (${o.label})`).join(', ')}`,
+            'x-enum-values': values,
+            'x-enum-labels': (f.options ?? []).map((o) => o.label),
+          })
           .transform((v) => v.split(',').map((x) => (numeric ? Number(x) : x)))
           .optional(),
       };

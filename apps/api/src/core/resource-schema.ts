@@ -110,7 +110,10 @@ export function undeclaredKeys(def: ResourceDef, hooks: ResourceHooks | undefine
  * each shape once in components.schemas and the operations point at it. test/response-schema.test.ts
  * parses a real answer of every resource with it.
  */
-const docNames = new Map<string, { key: string; row: z.ZodType; create: z.ZodType; update: z.ZodType }>();
+const docNames = new Map<string, { row: z.ZodObject; create: z.ZodType; update: z.ZodType }>();
+
+/** Any JSON value (a stored snapshot, an imported cell, a preference): one named component, recursive. */
+export const jsonValue = z.json().meta({ id: 'JsonValue', description: 'giá trị JSON bất kỳ' });
 
 /** 'material-areas' → 'MaterialAreas' */
 export const componentName = (name: string) => name.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
@@ -148,7 +151,7 @@ function fieldDoc(f: FieldDef): z.ZodType {
     case 'polygon':
       return GEO_POLYGON;
     case 'json':
-      return f.shape ?? z.json();
+      return f.shape ?? jsonValue;
     case 'date':
     case 'datetime':
       return ISO_TIME;
@@ -179,31 +182,56 @@ function rowShape(def: ResourceDef, hooks: ResourceHooks): Record<string, z.ZodT
     else if (k === 'deleted_at') shape[k] = ISO_TIME.nullable();
     else {
       const [key, rf] = Object.entries(def.fields).find(([fk, x]) => refKeyOf(fk, x) === k) ?? [];
-      if (key && rf) shape[k] = rf.kind === 'refs' ? z.array(refDoc(rf)) : refDoc(rf).nullable();
+      if (key && rf) shape[k] = (rf.kind === 'refs' ? z.array(refDoc(rf)) : refDoc(rf)).nullable();
       else shape[k] = hooks.presentedTypes?.[k] ?? z.unknown();
     }
   }
   return shape;
 }
 
-/** The named documentation schemas of a resource: its presented row, its create and its update input. */
-export function resourceDocs(def: ResourceDef, hooks: ResourceHooks = hooksOf(def.name)) {
-  const key = (hooks.presentedKeys ?? []).join(',');
+/**
+ * A shape worked out on its first read: the row's keys depend on the modules' hooks (presentedKeys),
+ * installed after a module file is imported, and a module may name a row in a schema at its top level.
+ * zod reads an object's shape only when the schema is used (parsed, converted, extended, picked).
+ */
+function lazyShape(build: () => Record<string, z.ZodType>): Record<string, z.ZodType> {
+  let shape: Record<string, z.ZodType> | undefined;
+  const real = () => {
+    shape ??= build();
+    return shape;
+  };
+  return new Proxy({} as Record<string, z.ZodType>, {
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_t, k) => Reflect.getOwnPropertyDescriptor(real(), k),
+    get: (_t, k) => real()[k as string],
+    has: (_t, k) => k in real(),
+  });
+}
+
+/**
+ * The named documentation schemas of a resource: its presented row, its create and its update input,
+ * one instance each per resource (one component each in the document).
+ */
+export function resourceDocs(def: ResourceDef) {
   const known = docNames.get(def.name);
-  if (known && known.key === key) return known;
+  if (known) return known;
   const name = componentName(def.name);
   // the declaration's own input schemas are named (not copies): every route taking one, generic or a
   // module's, then points at the one component
-  if (!known) {
-    z.globalRegistry.add(def.createSchema, { ...z.globalRegistry.get(def.createSchema), id: `${name}Create` });
-    z.globalRegistry.add(def.updateSchema, { ...z.globalRegistry.get(def.updateSchema), id: `${name}Update` });
-  }
+  z.globalRegistry.add(def.createSchema, { ...z.globalRegistry.get(def.createSchema), id: `${name}Create` });
+  z.globalRegistry.add(def.updateSchema, { ...z.globalRegistry.get(def.updateSchema), id: `${name}Update` });
   const docs = {
-    key,
-    row: z.object(rowShape(def, hooks)).meta({ id: `${name}Row`, title: def.label }),
+    row: z.object(lazyShape(() => rowShape(def, hooksOf(def.name)))).meta({ id: `${name}Row`, title: def.label }),
     create: def.createSchema,
     update: def.updateSchema,
   };
   docNames.set(def.name, docs);
   return docs;
 }
+
+/** `{ entry }` of a resource's presented record: what a module's own route answers when it answers the record as the generic read does. */
+export const entryOf = (def: ResourceDef) => z.object({ entry: resourceDocs(def).row });
+
+/** Some keys of a resource's documented row (a public answer that shows only those). */
+export const rowPick = (def: ResourceDef, keys: readonly string[]) =>
+  z.object(lazyShape(() => Object.fromEntries(keys.map((k) => [k, resourceDocs(def).row.shape[k] ?? z.unknown()]))));

@@ -77,6 +77,13 @@ function withoutKeys(body: unknown, keys: string[] | undefined): unknown {
   return out;
 }
 
+/**
+ * NNS_CHECK_RESPONSES=1 (tests): every answer is parsed with its route's declared `response` (the
+ * OpenAPI document's schema) and a mismatch answers 500 naming the route and the issues, so a module's
+ * API test proves what its routes document. Off in production: parsing every answer costs time.
+ */
+const CHECK_RESPONSES = process.env.NNS_CHECK_RESPONSES === '1';
+
 export function createRouter(app: FastifyInstance, services: Services, table: RouteTable): Router {
   return {
     add(def) {
@@ -128,6 +135,12 @@ export function createRouter(app: FastifyInstance, services: Services, table: Ro
             }
           }
           if (def.raw) return reply;
+          if (CHECK_RESPONSES && def.response) {
+            const checked = def.response.safeParse(JSON.parse(JSON.stringify(data ?? null)));
+            if (!checked.success) {
+              throw new AppError(500, `${def.method} ${def.url}: câu trả lời không khớp schema đã khai báo: ${JSON.stringify(checked.error.issues)}`);
+            }
+          }
           return reply.code(def.status ?? 200).send(envelope(def.status ?? 200, def.message ?? 'Thành công', data ?? null));
         },
       });

@@ -30,7 +30,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "text/html": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -1153,8 +1153,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -1211,7 +1215,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -3759,7 +3763,8 @@ export type paths = {
                     "application/json": {
                         actual_yield?: number | null;
                         harvest_date?: string;
-                        status: unknown;
+                        /** @enum {string} */
+                        status: "planned" | "in_production" | "harvested" | "closed";
                     };
                 };
             };
@@ -5635,8 +5640,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -5693,7 +5702,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -7528,9 +7537,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["DischargeInventoryRow"] | null;
                                 years: number[];
                             };
                             message: string;
@@ -7984,8 +7991,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -8042,7 +8053,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -8349,7 +8360,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -8422,8 +8433,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -8503,7 +8518,73 @@ export type paths = {
                                 /** @description cột giới hạn (A, B) */
                                 column: string;
                                 entries: {
-                                    [key: string]: unknown;
+                                    as: number | null;
+                                    bod5: number | null;
+                                    cd: number | null;
+                                    chloride: number | null;
+                                    cod: number | null;
+                                    coliform: number | null;
+                                    colour: number | null;
+                                    construct: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    /** Công trình xả thải */
+                                    construct_id: number;
+                                    cr3: number | null;
+                                    cr6: number | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    created_by: number | null;
+                                    cu: number | null;
+                                    cyanide: number | null;
+                                    exceeded: string[] | null;
+                                    fe: number | null;
+                                    /** Lưu lượng (m³/ngày) */
+                                    flow: number;
+                                    fluoride: number | null;
+                                    gross_alpha: number | null;
+                                    gross_beta: number | null;
+                                    hg: number | null;
+                                    id: number;
+                                    /**
+                                     * Ngày đo
+                                     * Format: date-time
+                                     */
+                                    measured_date: string;
+                                    mineral_oil: number | null;
+                                    mn: number | null;
+                                    nh4: number | null;
+                                    ni: number | null;
+                                    no3: number | null;
+                                    /** @description chỉ tiêu đo được nhưng không có trong quy chuẩn */
+                                    not_in_standard?: string[];
+                                    note: string | null;
+                                    oil_fat: number | null;
+                                    pb: number | null;
+                                    pcb: number | null;
+                                    pesticides_oc: number | null;
+                                    pesticides_op: number | null;
+                                    ph: number | null;
+                                    phenol: number | null;
+                                    po4: number | null;
+                                    residual_chlorine: number | null;
+                                    status: (1 | 2 | 3) | null;
+                                    sulfide: number | null;
+                                    surfactants: number | null;
+                                    tds: number | null;
+                                    temperature: number | null;
+                                    total_n: number | null;
+                                    total_p: number | null;
+                                    tss: number | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    updated_by: number | null;
+                                    /** @description kết luận theo chỉ tiêu (có khi công trình còn tồn tại) */
+                                    verdicts?: {
+                                        [key: string]: "pass" | "exceeded" | "not_in_standard" | "missing_flow" | "not_applicable";
+                                    };
+                                    zn: number | null;
                                 }[];
                                 /** @description hệ số nhân (K, hoặc Kq × Kf); null khi chưa xác định được Kf */
                                 factor: number | null;
@@ -9099,8 +9180,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -9157,7 +9242,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -9665,8 +9750,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -9723,7 +9812,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -11691,7 +11780,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -12259,8 +12348,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -12317,7 +12410,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -13587,8 +13680,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -13645,7 +13742,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -14261,8 +14358,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -14319,7 +14420,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -14935,8 +15036,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -14993,7 +15098,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -15573,8 +15678,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -15631,7 +15740,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -18814,9 +18923,7 @@ export type paths = {
                                         t: string;
                                     }[];
                                 };
-                                station: {
-                                    [key: string]: unknown;
-                                };
+                                station: components["schemas"]["MonitoringsRow"];
                                 to: string;
                             };
                             message: string;
@@ -19840,8 +19947,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -19898,7 +20009,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -21246,8 +21357,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -21304,7 +21419,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -21923,8 +22038,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -21981,7 +22100,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -22600,8 +22719,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -22658,7 +22781,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -23967,8 +24090,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -24025,7 +24152,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -24900,8 +25027,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -24958,7 +25089,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -25029,8 +25160,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -25087,7 +25222,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -25172,8 +25307,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -25273,8 +25412,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -25862,8 +26005,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -25920,7 +26067,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -26422,8 +26569,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -26480,7 +26631,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -28236,8 +28387,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -28294,7 +28449,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -31847,7 +32002,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/ld+json": Record<string, never>;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -33516,8 +33671,12 @@ export type paths = {
                                 ignored_columns: string[];
                                 rows: {
                                     action: string;
+                                    /** @description cột → giá trị cũ (như tệp xuất ghi) và giá trị mới của dòng */
                                     changes?: {
-                                        [key: string]: unknown;
+                                        [key: string]: {
+                                            from: components["schemas"]["JsonValue"];
+                                            to: components["schemas"]["JsonValue"];
+                                        };
                                     };
                                     id?: number;
                                     key: string;
@@ -33574,7 +33733,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -34359,7 +34518,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -34405,7 +34564,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -34447,7 +34606,33 @@ export type paths = {
             };
             requestBody: {
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        readings: {
+                            /**
+                             * Format: date-time
+                             * @description thời điểm đo (ISO 8601)
+                             */
+                            measured_at: string;
+                            /** @description mã thông số → giá trị đo */
+                            values: {
+                                [key: string]: number;
+                            };
+                        }[];
+                        /** @description mã trạm, nếu gửi phải khớp với khóa thiết bị */
+                        station_code?: string;
+                    } | {
+                        /**
+                         * Format: date-time
+                         * @description thời điểm đo (ISO 8601)
+                         */
+                        measured_at: string;
+                        /** @description mã trạm, nếu gửi phải khớp với khóa thiết bị */
+                        station_code?: string;
+                        /** @description mã thông số → giá trị đo */
+                        values: {
+                            [key: string]: number;
+                        };
+                    };
                 };
             };
             responses: {
@@ -34526,7 +34711,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -34737,7 +34922,26 @@ export type paths = {
                             code: number;
                             data: {
                                 entries: {
-                                    [key: string]: unknown;
+                                    active_from: string | null;
+                                    active_to: string | null;
+                                    /** Mô tả ảnh (alt) */
+                                    alt: string;
+                                    id: number;
+                                    /**
+                                     * Ảnh
+                                     * @description địa chỉ tệp đã tải lên (/uploads/…)
+                                     */
+                                    image: string;
+                                    link: string | null;
+                                    /**
+                                     * Vị trí
+                                     * @enum {string}
+                                     */
+                                    position: "main" | "second" | "header";
+                                    /** Thứ tự */
+                                    sort_order: number;
+                                    /** Tiêu đề */
+                                    title: string;
                                 }[];
                             };
                             message: string;
@@ -34790,7 +34994,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: components["schemas"]["Schema166"][];
+                                entries: components["schemas"]["Schema191"][];
                             };
                             message: string;
                         };
@@ -34843,7 +35047,18 @@ export type paths = {
                             code: number;
                             data: {
                                 entry: {
-                                    [key: string]: unknown;
+                                    address: string | null;
+                                    email: string | null;
+                                    hotline: string | null;
+                                    id: number;
+                                    intro: string | null;
+                                    lat: number | null;
+                                    long: number | null;
+                                    organization: string | null;
+                                    phone: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    working_hours: string | null;
                                 } | null;
                             };
                             message: string;
@@ -34897,7 +35112,19 @@ export type paths = {
                             code: number;
                             data: {
                                 entry: {
-                                    [key: string]: unknown;
+                                    address: string | null;
+                                    content: string | null;
+                                    copyright: string | null;
+                                    email: string | null;
+                                    facebook: string | null;
+                                    id: number;
+                                    license: string | null;
+                                    organization: string | null;
+                                    phone: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    youtube: string | null;
+                                    zalo: string | null;
                                 } | null;
                             };
                             message: string;
@@ -35150,7 +35377,12 @@ export type paths = {
                             code: number;
                             data: {
                                 entries: {
-                                    [key: string]: unknown;
+                                    id: number;
+                                    items: components["schemas"]["Schema192"][];
+                                    name: string;
+                                    /** @description vị trí menu (đầu trang, chân trang) */
+                                    position: string;
+                                    updated_at: string;
                                 }[];
                             };
                             message: string;
@@ -35204,7 +35436,8 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "image/png": string;
+                        "image/svg+xml": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -35263,7 +35496,13 @@ export type paths = {
                     content: {
                         "application/json": {
                             code: number;
-                            data: unknown;
+                            data: {
+                                flagged: boolean;
+                                /** @description lời nhắn cho người quét */
+                                note: string;
+                                /** @enum {string} */
+                                outcome: "unknown" | "recorded" | "flagged";
+                            };
                             message: string;
                         };
                     };
@@ -35321,7 +35560,60 @@ export type paths = {
                             code: number;
                             data: {
                                 entries: {
-                                    [key: string]: unknown;
+                                    /**
+                                     * Thu hoạch từ
+                                     * Format: date-time
+                                     */
+                                    harvest_from: string;
+                                    /**
+                                     * Thu hoạch đến
+                                     * Format: date-time
+                                     */
+                                    harvest_to: string;
+                                    id: number;
+                                    /** Tên lịch */
+                                    name: string;
+                                    notes: string | null;
+                                    plant: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    /** Cây trồng */
+                                    plant_id: number;
+                                    product_plant: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    product_plant_id: number | null;
+                                    region: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    region_id: number | null;
+                                    /**
+                                     * Vụ
+                                     * @enum {string}
+                                     */
+                                    season: "dong_xuan" | "he_thu" | "thu_dong" | "vu_mua";
+                                    /**
+                                     * Gieo trồng từ
+                                     * Format: date-time
+                                     */
+                                    sowing_from: string;
+                                    /**
+                                     * Gieo trồng đến
+                                     * Format: date-time
+                                     */
+                                    sowing_to: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    ward: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    ward_id: number | null;
+                                    /** Năm */
+                                    year: number;
                                 }[];
                                 pagination: {
                                     has_more: boolean;
@@ -35380,7 +35672,12 @@ export type paths = {
                             code: number;
                             data: {
                                 entries: {
-                                    [key: string]: unknown;
+                                    description: string | null;
+                                    /** Phí vận chuyển (VNĐ) */
+                                    fee: number;
+                                    id: number;
+                                    /** Tên phương thức */
+                                    name: string;
                                 }[];
                             };
                             message: string;
@@ -35434,7 +35731,19 @@ export type paths = {
                             code: number;
                             data: {
                                 entry: {
-                                    [key: string]: unknown;
+                                    description: string | null;
+                                    favicon: string | null;
+                                    id: number;
+                                    logo: string | null;
+                                    logo_footer: string | null;
+                                    seo_description: string | null;
+                                    seo_keywords: string | null;
+                                    seo_title: string | null;
+                                    short_name: string | null;
+                                    site_name: string | null;
+                                    slogan: string | null;
+                                    /** Format: date-time */
+                                    updated_at: string;
                                 } | null;
                             };
                             message: string;
@@ -35555,7 +35864,15 @@ export type paths = {
                             code: number;
                             data: {
                                 entries: {
-                                    [key: string]: unknown;
+                                    description: string | null;
+                                    id: number;
+                                    logo: string | null;
+                                    /** Tên website */
+                                    name: string;
+                                    /** Thứ tự */
+                                    sort_order: number;
+                                    /** Địa chỉ */
+                                    url: string;
                                 }[];
                             };
                             message: string;
@@ -35599,26 +35916,22 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Thành công */
-                200: {
+                /** @description Chuyển sang WebSocket. Gửi {type: "auth", token} trước tiên; máy chủ trả {type: "ready", user_id, last_event_id}, rồi {type: "event", id, kind, title, message, data, at} cho từng sự kiện. Phiên không hợp lệ: đóng với mã 4401; quá nhiều kết nối: 4429. */
+                101: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Yêu cầu HTTP thường (không nâng cấp WebSocket) */
+                426: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: number;
-                            data: unknown;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                400: components["responses"]["E400"];
-                401: components["responses"]["E401"];
-                403: components["responses"]["E403"];
-                404: components["responses"]["E404"];
-                409: components["responses"]["E409"];
-                429: components["responses"]["E429"];
-                500: components["responses"]["E500"];
             };
         };
         put?: never;
@@ -35657,7 +35970,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "text/html": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -35705,7 +36018,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "text/html": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -35753,7 +36066,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/octet-stream": unknown;
+                        "application/octet-stream": string;
                     };
                 };
                 400: components["responses"]["E400"];
@@ -35961,7 +36274,7 @@ export type components = {
             tag_items: {
                 id: number;
                 name: string | null;
-            }[];
+            }[] | null;
             take_down_reason: string | null;
             taken_down_at: string | null;
             thumbnail: string | null;
@@ -36799,7 +37112,7 @@ export type components = {
             product_items: {
                 id: number;
                 name: string | null;
-            }[];
+            }[] | null;
             representative: string | null;
             /**
              * Trạng thái
@@ -37030,6 +37343,8 @@ export type components = {
             /** @enum {integer} */
             status?: 1 | 0;
         };
+        /** @description giá trị JSON bất kỳ */
+        JsonValue: components["schemas"]["Schema187"];
         LaborsCreate: {
             address?: string | null;
             birthday?: string | null;
@@ -37397,7 +37712,7 @@ export type components = {
             product_items: {
                 id: number;
                 name: string | null;
-            }[];
+            }[] | null;
             /** Format: date-time */
             updated_at: string;
             updated_by: number | null;
@@ -37437,7 +37752,7 @@ export type components = {
             ward_id?: number | null;
         };
         MenusCreate: {
-            items?: components["schemas"]["Schema88"][] | null;
+            items?: components["schemas"]["Schema100"][] | null;
             name: string;
             /** @enum {string} */
             position: "header" | "footer";
@@ -37450,7 +37765,7 @@ export type components = {
             created_at: string;
             created_by: number | null;
             id: number;
-            items: components["schemas"]["Schema93"][] | null;
+            items: components["schemas"]["Schema105"][] | null;
             /** Tên menu */
             name: string;
             /**
@@ -37468,7 +37783,7 @@ export type components = {
             updated_by: number | null;
         };
         MenusUpdate: {
-            items?: components["schemas"]["Schema92"][] | null;
+            items?: components["schemas"]["Schema104"][] | null;
             name?: string;
             /** @enum {string} */
             position?: "header" | "footer";
@@ -38094,7 +38409,7 @@ export type components = {
             province_items: {
                 id: number;
                 name: string | null;
-            }[];
+            }[] | null;
             /** Format: date-time */
             updated_at: string;
             updated_by: number | null;
@@ -38150,8 +38465,41 @@ export type components = {
             updated_at: string;
             updated_by: number | null;
         };
-        Schema85: {
-            children?: components["schemas"]["Schema85"][];
+        Schema8: string | number | boolean | null | components["schemas"]["Schema8"][] | {
+            [key: string]: components["schemas"]["Schema8"];
+        };
+        Schema35: string | number | boolean | null | components["schemas"]["Schema35"][] | {
+            [key: string]: components["schemas"]["Schema35"];
+        };
+        Schema48: string | number | boolean | null | components["schemas"]["Schema48"][] | {
+            [key: string]: components["schemas"]["Schema48"];
+        };
+        Schema52: string | number | boolean | null | components["schemas"]["Schema52"][] | {
+            [key: string]: components["schemas"]["Schema52"];
+        };
+        Schema56: string | number | boolean | null | components["schemas"]["Schema56"][] | {
+            [key: string]: components["schemas"]["Schema56"];
+        };
+        Schema60: string | number | boolean | null | components["schemas"]["Schema60"][] | {
+            [key: string]: components["schemas"]["Schema60"];
+        };
+        Schema76: string | number | boolean | null | components["schemas"]["Schema76"][] | {
+            [key: string]: components["schemas"]["Schema76"];
+        };
+        Schema83: string | number | boolean | null | components["schemas"]["Schema83"][] | {
+            [key: string]: components["schemas"]["Schema83"];
+        };
+        Schema87: string | number | boolean | null | components["schemas"]["Schema87"][] | {
+            [key: string]: components["schemas"]["Schema87"];
+        };
+        Schema91: string | number | boolean | null | components["schemas"]["Schema91"][] | {
+            [key: string]: components["schemas"]["Schema91"];
+        };
+        Schema95: string | number | boolean | null | components["schemas"]["Schema95"][] | {
+            [key: string]: components["schemas"]["Schema95"];
+        };
+        Schema97: {
+            children?: components["schemas"]["Schema97"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38160,8 +38508,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema86: {
-            children?: components["schemas"]["Schema86"][];
+        Schema98: {
+            children?: components["schemas"]["Schema98"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38170,8 +38518,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema88: {
-            children?: components["schemas"]["Schema88"][];
+        Schema100: {
+            children?: components["schemas"]["Schema100"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38180,8 +38528,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema89: {
-            children?: components["schemas"]["Schema89"][];
+        Schema101: {
+            children?: components["schemas"]["Schema101"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38190,8 +38538,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema90: {
-            children?: components["schemas"]["Schema90"][];
+        Schema102: {
+            children?: components["schemas"]["Schema102"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38200,8 +38548,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema92: {
-            children?: components["schemas"]["Schema92"][];
+        Schema104: {
+            children?: components["schemas"]["Schema104"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38210,8 +38558,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema93: {
-            children?: components["schemas"]["Schema93"][];
+        Schema105: {
+            children?: components["schemas"]["Schema105"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38220,12 +38568,63 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema166: {
-            children: components["schemas"]["Schema166"][];
+        Schema115: string | number | boolean | null | components["schemas"]["Schema115"][] | {
+            [key: string]: components["schemas"]["Schema115"];
+        };
+        Schema120: string | number | boolean | null | components["schemas"]["Schema120"][] | {
+            [key: string]: components["schemas"]["Schema120"];
+        };
+        Schema124: string | number | boolean | null | components["schemas"]["Schema124"][] | {
+            [key: string]: components["schemas"]["Schema124"];
+        };
+        Schema128: string | number | boolean | null | components["schemas"]["Schema128"][] | {
+            [key: string]: components["schemas"]["Schema128"];
+        };
+        Schema135: string | number | boolean | null | components["schemas"]["Schema135"][] | {
+            [key: string]: components["schemas"]["Schema135"];
+        };
+        Schema139: string | number | boolean | null | components["schemas"]["Schema139"][] | {
+            [key: string]: components["schemas"]["Schema139"];
+        };
+        Schema140: string | number | boolean | null | components["schemas"]["Schema140"][] | {
+            [key: string]: components["schemas"]["Schema140"];
+        };
+        Schema141: string | number | boolean | null | components["schemas"]["Schema141"][] | {
+            [key: string]: components["schemas"]["Schema141"];
+        };
+        Schema142: string | number | boolean | null | components["schemas"]["Schema142"][] | {
+            [key: string]: components["schemas"]["Schema142"];
+        };
+        Schema146: string | number | boolean | null | components["schemas"]["Schema146"][] | {
+            [key: string]: components["schemas"]["Schema146"];
+        };
+        Schema150: string | number | boolean | null | components["schemas"]["Schema150"][] | {
+            [key: string]: components["schemas"]["Schema150"];
+        };
+        Schema158: string | number | boolean | null | components["schemas"]["Schema158"][] | {
+            [key: string]: components["schemas"]["Schema158"];
+        };
+        Schema187: string | number | boolean | null | components["schemas"]["Schema187"][] | {
+            [key: string]: components["schemas"]["Schema187"];
+        };
+        Schema191: {
+            children: components["schemas"]["Schema191"][];
             description: string | null;
             id: number;
             name: string;
             slug: string;
+        };
+        Schema192: {
+            children?: components["schemas"]["Schema192"][];
+            key: string;
+            /** @enum {string} */
+            kind: "url" | "article" | "category";
+            new_tab?: boolean;
+            ref_id?: number | null;
+            /** @description đường dẫn bài viết hoặc chuyên mục trên cổng */
+            slug?: string | null;
+            title: string;
+            url?: string | null;
         };
         SeafoodsCreate: {
             code: string;
@@ -38259,7 +38658,7 @@ export type components = {
             ward_items: {
                 id: number;
                 name: string | null;
-            }[];
+            }[] | null;
             water_type: ("ngot" | "lo" | "man") | null;
         };
         SeafoodsUpdate: {

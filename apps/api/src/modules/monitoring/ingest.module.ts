@@ -1,4 +1,4 @@
-import { BAND_PRESETS, type BandConfig, type MonitoringType } from '@nns/shared/monitoring';
+import { BAND_PRESETS, type BandConfig, INGEST_BATCH_MAX, type MonitoringType } from '@nns/shared/monitoring';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../core/errors';
@@ -43,7 +43,7 @@ export async function stationByKey(database: Database, key: string): Promise<(St
     ward_id: Number(row.ward_id),
     type,
     status: Number(row.status),
-    last_reading_at: row.last_reading_at ? (iso(row.last_reading_at) as string) : null,
+    last_reading_at: row.last_reading_at ? iso(row.last_reading_at) : null,
     config: row.config == null ? BAND_PRESETS[type] : typeof row.config === 'string' ? (JSON.parse(row.config) as BandConfig) : row.config,
   };
   if (!stationKeyCacheHeld(now)) {
@@ -59,6 +59,21 @@ export function checkStation(station: Station, code: string | null) {
   if (station.status !== 1) throw forbidden('Trạm đang ngừng hoạt động, không nhận dữ liệu');
 }
 
+const INGEST_READING = {
+  type: 'object',
+  required: ['measured_at', 'values'],
+  properties: {
+    measured_at: { type: 'string', format: 'date-time', description: 'thời điểm đo (ISO 8601)' },
+    values: { type: 'object', additionalProperties: { type: 'number' }, description: 'mã thông số → giá trị đo' },
+  },
+};
+const STATION_CODE = { type: 'string', description: 'mã trạm, nếu gửi phải khớp với khóa thiết bị' };
+const INGEST_BATCH = {
+  type: 'object',
+  required: ['readings'],
+  properties: { readings: { type: 'array', maxItems: INGEST_BATCH_MAX, items: INGEST_READING }, station_code: STATION_CODE },
+};
+
 const readingSchema = z.object({ measured_at: z.string().describe('ISO 8601'), values: z.record(z.string(), z.number()) });
 
 export default defineModule({
@@ -71,7 +86,11 @@ export default defineModule({
       access: 'public',
       summary: 'Thiết bị gửi dữ liệu đo (một bản ghi hoặc tối đa 1.000), xác thực bằng tiêu đề X-Device-Key',
       tags: ['Quan trắc: nhận dữ liệu'],
-      body: z.unknown().describe('{readings: [{measured_at, values}]} hoặc {measured_at, values}; station_code tùy chọn'),
+      // read by parseIngestBody (its own messages per reading); the document spells the two shapes out
+      body: z
+        .unknown()
+        .describe('{readings: [{measured_at, values}]} hoặc {measured_at, values}; station_code tùy chọn')
+        .meta({ anyOf: [INGEST_BATCH, { ...INGEST_READING, properties: { ...INGEST_READING.properties, station_code: STATION_CODE } }] }),
       response: z.object({
         station_id: z.number(),
         stored: z.number(),

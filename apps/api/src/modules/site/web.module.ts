@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
 import { whereSql } from '../../core/resource-query';
+import { rowPick } from '../../core/resource-schema';
 import { exec, iso, presentRow } from '../../core/resource-store';
 import type { Db } from '../../db/client';
 import { sendCached } from './public-cache';
@@ -22,13 +23,38 @@ import { singleRow } from './site.module';
  * Cache-Control so the portal and a CDN revalidate cheaply. Bookkeeping (authors, search text) never leaves.
  */
 const tags = ['Nội dung công khai'];
-const entries = z.object({ entries: z.array(z.record(z.string(), z.unknown())) });
-const single = z.object({ entry: z.record(z.string(), z.unknown()).nullable() });
 const publicKeys = (def: ResourceDef) => ['id', ...Object.keys(def.fields).filter((k) => !def.fields[k].writeOnly), 'updated_at'];
 const pick = (def: ResourceDef, row: Record<string, unknown>, keys = publicKeys(def)) => {
   const out = presentRow(def, row);
   return Object.fromEntries(keys.filter((k) => k in out).map((k) => [k, out[k]]));
 };
+const BANNER_KEYS = ['id', 'position', 'title', 'image', 'alt', 'link', 'active_from', 'active_to', 'sort_order'];
+const WEBSITE_KEYS = ['id', 'name', 'url', 'logo', 'description', 'sort_order'];
+const SHIPPING_KEYS = ['id', 'name', 'fee', 'description'];
+const CALENDAR_KEYS = [...publicKeys(calendarsDef).filter((k) => k !== 'visibility'), 'plant', 'product_plant', 'ward', 'region'];
+
+/** A public menu item: an article item carries its `slug` while the article is published. */
+const publicItem: z.ZodType = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    title: z.string(),
+    kind: z.enum(['url', 'article', 'category']),
+    url: z.string().nullable().optional(),
+    ref_id: z.number().int().nullable().optional(),
+    new_tab: z.boolean().optional(),
+    slug: z.string().nullable().optional().describe('đường dẫn bài viết hoặc chuyên mục trên cổng'),
+    children: z.array(publicItem).optional(),
+  }),
+);
+const publicMenu = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.string().describe('vị trí menu (đầu trang, chân trang)'),
+  items: z.array(publicItem),
+  updated_at: z.string(),
+});
+const entriesOf = (row: z.ZodType) => z.object({ entries: z.array(row) });
+
 const idParam = (label: string) =>
   z.coerce
     .number({ error: `${label} không hợp lệ` })
@@ -50,7 +76,7 @@ export default defineModule({
       summary:
         'Menu đầu trang và chân trang của cổng thông tin: mỗi vị trí một menu (menu đang bật, sửa gần nhất); cây mục liên kết tới đường dẫn, bài viết hoặc chuyên mục (mục có bài viết chưa đăng hoặc chuyên mục đã tắt được bỏ qua)',
       tags,
-      response: entries,
+      response: entriesOf(publicMenu),
       handler: async (ctx) => {
         const rows = await exec(
           db,
@@ -72,15 +98,14 @@ export default defineModule({
       query: z
         .object({ position: z.enum(BANNER_POSITIONS.map((o) => String(o.value)) as [string, ...string[]], { error: 'Vị trí banner không hợp lệ' }).optional() })
         .strict(),
-      response: entries,
+      response: entriesOf(rowPick(bannersDef, BANNER_KEYS)),
       handler: async (ctx) => {
         // the server's clock as a parameter (not now()), so what 'now' means is one clock for the whole app
         const now = new Date().toISOString();
         const w: SQL[] = [sql`status = 1`, sql`(active_from is null or active_from <= ${now})`, sql`(active_to is null or active_to >= ${now})`];
         if (ctx.query.position) w.push(sql`position = ${ctx.query.position}`);
         const rows = await exec(db, sql`select * from banner_images${whereSql(w)} order by position, sort_order, id`);
-        const keys = ['id', 'position', 'title', 'image', 'alt', 'link', 'active_from', 'active_to', 'sort_order'];
-        return sendCached(ctx, { entries: rows.map((r) => pick(bannersDef, r, keys)) });
+        return sendCached(ctx, { entries: rows.map((r) => pick(bannersDef, r, BANNER_KEYS)) });
       },
     });
 
@@ -97,7 +122,7 @@ export default defineModule({
         raw: true,
         summary,
         tags,
-        response: single,
+        response: z.object({ entry: rowPick(def, publicKeys(def)).nullable() }),
         handler: async (ctx) => {
           const row = await singleRow(db, def);
           return sendCached(ctx, { entry: row ? pick(def, row) : null });
@@ -112,10 +137,10 @@ export default defineModule({
       raw: true,
       summary: 'Website liên kết đang hiển thị, theo thứ tự',
       tags,
-      response: entries,
+      response: entriesOf(rowPick(websitesDef, WEBSITE_KEYS)),
       handler: async (ctx) => {
         const rows = await exec(db, sql`select * from websites where status = 1 order by sort_order, name, id limit 200`);
-        return sendCached(ctx, { entries: rows.map((r) => pick(websitesDef, r, ['id', 'name', 'url', 'logo', 'description', 'sort_order'])) });
+        return sendCached(ctx, { entries: rows.map((r) => pick(websitesDef, r, WEBSITE_KEYS)) });
       },
     });
 
@@ -126,10 +151,10 @@ export default defineModule({
       raw: true,
       summary: 'Phương thức vận chuyển đang áp dụng (phí tính bằng VNĐ)',
       tags,
-      response: entries,
+      response: entriesOf(rowPick(shippingDef, SHIPPING_KEYS)),
       handler: async (ctx) => {
         const rows = await exec(db, sql`select * from shipping_methods where status = 1 order by fee, name, id limit 200`);
-        return sendCached(ctx, { entries: rows.map((r) => pick(shippingDef, r, ['id', 'name', 'fee', 'description'])) });
+        return sendCached(ctx, { entries: rows.map((r) => pick(shippingDef, r, SHIPPING_KEYS)) });
       },
     });
 
@@ -162,7 +187,7 @@ export default defineModule({
         })
         .strict(),
       response: z.object({
-        entries: z.array(z.record(z.string(), z.unknown())),
+        entries: z.array(rowPick(calendarsDef, CALENDAR_KEYS)),
         pagination: z.object({ page: z.number(), limit: z.number(), has_more: z.boolean() }),
       }),
       handler: async (ctx) => {
@@ -174,9 +199,8 @@ export default defineModule({
         if (q.year) w.push(sql`c.year = ${q.year}`);
         if (q.season) w.push(sql`c.season = ${q.season}`);
         const rows = await calendarPage(db, w, q.page, q.limit);
-        const keys = [...publicKeys(calendarsDef).filter((k) => k !== 'visibility'), 'plant', 'product_plant', 'ward', 'region'];
         return sendCached(ctx, {
-          entries: rows.slice(0, q.limit).map((r) => pick(calendarsDef, r, keys)),
+          entries: rows.slice(0, q.limit).map((r) => pick(calendarsDef, r, CALENDAR_KEYS)),
           pagination: { page: q.page, limit: q.limit, has_more: rows.length > q.limit },
         });
       },

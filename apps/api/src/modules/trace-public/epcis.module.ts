@@ -16,6 +16,7 @@ export default defineModule({
       tags: [tracesDef.label],
       params: idParams,
       raw: true,
+      produces: ['application/ld+json'],
       async handler(ctx) {
         await findOne(services.db, tracesDef, ctx.params.id, ctx);
         const doc = await epcisDocument(services.db, ctx.params.id, services.config.publicUrl);

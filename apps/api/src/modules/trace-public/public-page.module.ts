@@ -58,6 +58,7 @@ export default defineModule({
       url: '/truy-xuat/:code',
       access: 'public',
       raw: true,
+      produces: ['text/html'],
       summary: 'Trang truy xuất nguồn gốc công khai (HTML) của một mã truy xuất hoặc mã tem; mỗi lượt xem mã tem là một lượt quét',
       tags,
       params: z.object({ code: z.string() }),
@@ -121,6 +122,13 @@ export default defineModule({
           long: z.number({ error: 'Kinh độ không hợp lệ' }).min(-180, 'Kinh độ không hợp lệ').max(180, 'Kinh độ không hợp lệ'),
         })
         .strict(),
+      response: z.object({
+        outcome: z
+          .enum(['unknown', 'recorded', 'flagged'])
+          .meta({ 'x-enum-labels': ['Lượt quét đã hết hạn ghi vị trí', 'Đã ghi nhận vị trí', 'Có dấu hiệu tem bị làm giả'] }),
+        flagged: z.boolean(),
+        note: z.string().describe('lời nhắn cho người quét'),
+      }),
       async handler(ctx) {
         const { code, token, lat, long } = ctx.body;
         const outcome = await recordLocation(services.db, {
@@ -150,6 +158,7 @@ export default defineModule({
       url: '/01/*',
       access: 'public',
       raw: true,
+      produces: ['text/html'],
       summary:
         'GS1 Digital Link: /01/{gtin}[/10/{lô}][/21/{sê-ri}] chuyển (307) tới trang truy xuất của hồ sơ hoặc của tem; /01/{gtin} tới hồ sơ đang hoạt động mới nhất của sản phẩm, hoặc trang sản phẩm',
       tags,
@@ -203,6 +212,7 @@ export default defineModule({
       url: `${PRODUCT_PAGE}:gtin`,
       access: 'public',
       raw: true,
+      produces: ['text/html'],
       summary: 'Trang công khai của một sản phẩm theo GTIN-14 (đích của /01/{gtin} khi sản phẩm chưa có hồ sơ truy xuất đang hoạt động)',
       tags,
       params: z.object({ gtin: z.string() }),

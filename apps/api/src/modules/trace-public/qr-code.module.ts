@@ -42,6 +42,7 @@ export default defineModule({
       url: '/api/web/qr-code',
       access: 'public',
       raw: true,
+      produces: ['image/png', 'image/svg+xml'],
       summary: 'Mã QR (PNG hoặc SVG) của một đường dẫn thuộc trang này (PUBLIC_URL)',
       tags: ['Truy xuất nguồn gốc'],
       query,
