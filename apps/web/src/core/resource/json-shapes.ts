@@ -7,7 +7,8 @@ import type { ComponentType } from 'react';
  * nobody registered is edited as JSON text.
  */
 export interface JsonShapeWidgets {
-  Input: ComponentType<{ value?: any; onChange?: (v: any) => void; id?: string }>;
+  /** rendered inside a Form.Item, which hands it `value` and `onChange` (each editor types them for its shape) */
+  Input: ComponentType<{ id?: string }>;
   View: ComponentType<{ value: unknown; compact?: boolean }>;
 }
 
