@@ -155,7 +155,7 @@ export function registerBulk(router: Router, services: Services, def: ResourceDe
       failed: z.array(z.object({ id: z.number(), message: z.string() })),
     }),
     handler: async (ctx) => {
-      const { action, ids, value } = ctx.body as { action: string; ids: number[]; value?: boolean };
+      const { action, ids, value } = ctx.body;
       const op = ops.get(action);
       if (!op) throw badRequest([{ field: 'action', message: 'Thao tác không hợp lệ' }]);
       if (!ctx.user?.permissions.has(`${op.permission}:${def.subject}`)) throw forbidden();

@@ -336,7 +336,7 @@ export function registerResource(router: Router, services: Services, def: Resour
       message: 'Cập nhật thành công',
       audit: 'update',
       op: 'update',
-      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
+      change: (ctx) => ({ data: ctx.body }),
     });
   }
   if (!custom.delete) {

@@ -28,7 +28,7 @@ type Stored<D> = StoredRowOf<D> & Extra;
  */
 export type WriteData<D extends ResourceDef = ResourceDef> = Partial<StoredRowOf<D>> & Extra;
 
-export interface WriteOptions {
+export interface WriteOptions<D extends ResourceDef = ResourceDef> {
   /** what the audit log calls it (default: create, update) */
   audit?: string;
   /** keys of the data the server decided: written even when read-only */
@@ -36,7 +36,8 @@ export interface WriteOptions {
   /** the audit entry shows only these keys */
   auditKeys?: string[];
   op?: WriteOp['op'];
-  also?: WriteOp['also'];
+  /** writes that belong with the record, given the stored row (WriteOp's `also`) */
+  also?(row: Stored<D>, db: Db): ReturnType<NonNullable<WriteOp['also']>>;
 }
 
 /** One declared resource, as code writes it. */
@@ -45,9 +46,9 @@ export interface ResourceApi<D extends ResourceDef = ResourceDef> {
   readonly hooks: ResourceHooks<D>;
   /** one record inside the user's scope (404 otherwise), locked for the transaction when asked */
   find(db: Db, id: number, ctx: Ctx, o?: { forUpdate?: boolean; trashed?: boolean }): Promise<Stored<D>>;
-  create(ctx: Ctx, db: Db, data: WriteData<D>, o?: WriteOptions): Promise<Stored<D>>;
+  create(ctx: Ctx, db: Db, data: WriteData<D>, o?: WriteOptions<D>): Promise<Stored<D>>;
   /** changes a record already read (in scope) or, given its id, reads it first (locked) */
-  update(ctx: Ctx, db: Db, existing: Row | number, data: WriteData<D>, o?: WriteOptions): Promise<Stored<D>>;
+  update(ctx: Ctx, db: Db, existing: Row | number, data: WriteData<D>, o?: WriteOptions<D>): Promise<Stored<D>>;
   delete(ctx: Ctx, db: Db, existing: Row | number): Promise<void>;
   restore(ctx: Ctx, db: Db, existing: Row | number): Promise<Stored<D>>;
   /** a record action's one write: the field alone, audited under the action's name */

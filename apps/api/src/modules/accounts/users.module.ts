@@ -1,7 +1,8 @@
+import type usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
-import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
+import { type Ctx, defineModule, type ResourceHooks, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { exec } from '../../core/resource-store';
 import { revokeUserSessions } from '../../core/session';
@@ -11,12 +12,14 @@ import { assertMayAssignRole, assertMayManage, assertNotLastAdmin, assignableRol
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 
 /** The rules of a change of status (lock / unlock) of a back-office user; a lock ends their sessions at once. */
-async function checkStatusChange(db: Db, ctx: Ctx, existing: Record<string, unknown>, status: unknown) {
+type User = StoredRow<typeof usersDef>;
+
+async function checkStatusChange(db: Db, ctx: Ctx, existing: User, status: unknown) {
   if (status === undefined || status === existing.status) return;
   if (status === 'locked') {
     if (existing.id === me(ctx).id) throw refuse('Bạn không thể tự khóa tài khoản của mình');
     await assertNotLastAdmin(db, existing, 'khóa');
-    await revokeUserSessions(db, existing.id as number);
+    await revokeUserSessions(db, existing.id);
   }
 }
 
@@ -33,7 +36,7 @@ type AccountScope = keyof typeof SCOPE_RANK;
  * holds a producer (manufacture), whose ward and province it takes, and is granted by officers of that
  * producer's ward or province or by the producer's own accounts. Writes the settled values into `data`.
  */
-async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown>, existing?: Record<string, unknown>) {
+async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown>, existing?: User) {
   const actor = me(ctx);
   const touched = SCOPE_KEYS.some((k) => k in data);
   if (existing && !touched) return;
@@ -71,7 +74,7 @@ async function settleAccountScope(db: Db, ctx: Ctx, data: Record<string, unknown
   }
 }
 
-export const userHooks: ResourceHooks = {
+export const userHooks: ResourceHooks<typeof usersDef> = {
   async beforeCreate(data, ctx, db) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
     await assertMayAssignRole(db, me(ctx), data.role_id);
@@ -100,7 +103,7 @@ export const userHooks: ResourceHooks = {
     }
     if (out.must_change_password === true && !existing.must_change_password && existing.id !== actor.id) {
       // required from now on: the user's sign-ins stay, but every call except the change answers 403
-      await ctx.audit({ action: 'require-password-change', subject: 'users', recordId: existing.id as number, after: { must_change_password: true } }, db);
+      await ctx.audit({ action: 'require-password-change', subject: 'users', recordId: existing.id, after: { must_change_password: true } }, db);
     }
     // one's own scope of work is set by someone else: an officer cannot leave their ward, nor widen it
     await settleAccountScope(db, ctx, out, existing);
@@ -110,14 +113,14 @@ export const userHooks: ResourceHooks = {
       const temporary = existing.id !== actor.id;
       if (temporary) out.must_change_password = true;
       // the update's own log row never shows a password (scrubbed), so the change is named here
-      await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id as number, after: { sessions_ended: true, temporary } }, db);
+      await ctx.audit({ action: 'reset-password', subject: 'users', recordId: existing.id, after: { sessions_ended: true, temporary } }, db);
     }
     return out;
   },
 
   /** a new password ends the account's sessions, but for the one that set its own */
   async afterSecret(row, ctx, db) {
-    await revokeUserSessions(db, row.id as number, row.id === ctx.user?.id ? ctx.user?.session_id : undefined);
+    await revokeUserSessions(db, row.id, row.id === ctx.user?.id ? ctx.user?.session_id : undefined);
   },
 
   async beforeDelete(row, ctx, db) {
@@ -125,7 +128,7 @@ export const userHooks: ResourceHooks = {
     if (row.username === 'admin') throw refuse('Không thể xóa tài khoản admin');
     await assertMayManage(db, me(ctx), row);
     await assertNotLastAdmin(db, row, 'xóa');
-    await revokeUserSessions(db, row.id as number);
+    await revokeUserSessions(db, row.id);
   },
 };
 

@@ -49,7 +49,7 @@ export default defineModule({
         services.db.transaction(async (db) => {
           const key = newDeviceKey();
           const stations = resource('monitorings');
-          const data = { ...(ctx.body as Record<string, unknown>), device_key_hash: hashDeviceKey(key) };
+          const data = { ...ctx.body, device_key_hash: hashDeviceKey(key) };
           const row = await stations.create(ctx, db, data, { trusted: ['device_key_hash'] });
           return { ...(await stations.entry(db, row, ctx)), device_key: key };
         }),
@@ -67,7 +67,7 @@ export default defineModule({
       message: 'Cập nhật thành công',
       audit: 'update',
       op: 'update',
-      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
+      change: (ctx) => ({ data: ctx.body }),
     });
     addRecordAction(router, services, {
       resource: 'monitorings',

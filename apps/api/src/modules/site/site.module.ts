@@ -146,7 +146,7 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
       await exec(tx, sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
       const existing = await singleRow(tx, def, true);
       if (existing && mode === 'create') throw conflict(`${def.label} đã có, hãy cập nhật thay vì tạo mới`);
-      const data = ctx.body as Record<string, unknown>;
+      const data = ctx.body;
       return single.entry(tx, existing ? await single.update(ctx, tx, existing, data) : await single.create(ctx, tx, data), ctx);
     });
   router.add({
