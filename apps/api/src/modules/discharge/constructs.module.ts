@@ -202,7 +202,7 @@ export default defineModule({
       handler: (ctx) =>
         services.db.transaction(async (db) => {
           const constructs = resource(def.name);
-          return constructs.entry(db, await constructs.create(ctx, db, ctx.body as Record<string, unknown>), ctx);
+          return constructs.entry(db, await constructs.create(ctx, db, ctx.body), ctx);
         }),
     });
     addRecordAction(router, services, {
@@ -217,7 +217,7 @@ export default defineModule({
       message: 'Cập nhật thành công',
       audit: 'update',
       op: 'update',
-      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
+      change: (ctx) => ({ data: ctx.body }),
     });
     addRecordAction(router, services, {
       resource: def.name,

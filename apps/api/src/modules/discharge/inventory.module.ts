@@ -60,7 +60,7 @@ export default defineModule({
       message: 'Cập nhật thành công',
       audit: 'update',
       op: 'update',
-      change: (ctx) => ({ data: ctx.body as Record<string, unknown> }),
+      change: (ctx) => ({ data: ctx.body }),
     });
   },
 });

@@ -158,7 +158,7 @@ export default defineModule({
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
-          const row = await resource('discharge-traffic').create(ctx, db, ctx.body as Record<string, unknown>, { trusted: JUDGED });
+          const row = await resource('discharge-traffic').create(ctx, db, ctx.body, { trusted: JUDGED });
           const c = await constructOf(db, Number(row.construct_id));
           if (c && Number(row.status) === 2) {
             const j = judge(row, c, await limitsOf(db, c));
@@ -180,7 +180,7 @@ export default defineModule({
       audit: 'update',
       op: 'update',
       // the verdict is the hooks' (JUDGED); the answer compares it with the one before
-      change: (ctx, existing) => ({ data: ctx.body as Record<string, unknown>, trusted: JUDGED, reply: JSON.stringify(existing.exceeded ?? []) }),
+      change: (ctx, existing) => ({ data: ctx.body, trusted: JUDGED, reply: JSON.stringify(existing.exceeded ?? []) }),
       async answer(db, row, ctx, before) {
         if (Number(row.status) === 2 && JSON.stringify(row.exceeded ?? []) !== before) {
           const c = await constructOf(db, Number(row.construct_id));

@@ -129,10 +129,10 @@ export default defineModule({
       // 200 or 202 by the quantity: the answer is sent here
       raw: true,
       handler: async (ctx) => {
-        const n = Number((ctx.body as Record<string, unknown>).quantity);
+        const n = Number(ctx.body.quantity);
         const large = n > SYNC_STAMPS_PER_RUN;
         const entry = await services.db.transaction(async (db) => {
-          const data = await runValues(db, ctx, ctx.body as Record<string, unknown>);
+          const data = await runValues(db, ctx, ctx.body);
           const from = await nextSerial(db);
           // a large run reserves its serial range now; the job writes its codes
           Object.assign(data, { serial_from: from, serial_to: from + n - 1, status: large ? 'issuing' : 'issued', printed_count: 0, voided_count: 0 });
