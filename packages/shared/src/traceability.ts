@@ -45,6 +45,8 @@ export const TRACE_DISTRIBUTOR = z
       .max(20, 'Số điện thoại nhà phân phối không hợp lệ')
       .transform((v) => (v === '' ? null : normalizePhone(v)))
       .refine((v) => v == null || isPhoneOrLandline(v), 'Số điện thoại nhà phân phối không hợp lệ')
+      // the stored number (the transform's output) is a text too
+      .meta({ type: 'string' })
       .nullable()
       .optional(),
   })

@@ -15846,7 +15846,7 @@ export type paths = {
                             code: number;
                             data: {
                                 key: string;
-                                value: unknown | null;
+                                value: components["schemas"]["JsonValue"] | null;
                             };
                             message: string;
                         };
@@ -15877,7 +15877,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
-                        value: unknown;
+                        /** @description null: trở về mặc định */
+                        value: Record<string, never> | unknown[] | string | number | boolean | null;
                     };
                 };
             };
@@ -15892,7 +15893,7 @@ export type paths = {
                             code: number;
                             data: {
                                 key: string;
-                                value: unknown | null;
+                                value: components["schemas"]["JsonValue"] | null;
                             };
                             message: string;
                         };
@@ -30216,7 +30217,7 @@ export type paths = {
                                     serial_from: number;
                                     serial_to: number;
                                     stamp_id: number;
-                                    stamp_name: string;
+                                    stamp_name: string | null;
                                 }[];
                                 pagination: {
                                     limit: number;
@@ -30391,7 +30392,7 @@ export type paths = {
                                     scanner_count: number;
                                     serial: number;
                                     stamp_id: number;
-                                    stamp_name: string;
+                                    stamp_name: string | null;
                                 }[];
                                 pagination: {
                                     limit: number;
@@ -34994,7 +34995,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: components["schemas"]["Schema191"][];
+                                entries: components["schemas"]["Schema193"][];
                             };
                             message: string;
                         };
@@ -35378,7 +35379,7 @@ export type paths = {
                             data: {
                                 entries: {
                                     id: number;
-                                    items: components["schemas"]["Schema192"][];
+                                    items: components["schemas"]["Schema194"][];
                                     name: string;
                                     /** @description vị trí menu (đầu trang, chân trang) */
                                     position: string;
@@ -37344,7 +37345,7 @@ export type components = {
             status?: 1 | 0;
         };
         /** @description giá trị JSON bất kỳ */
-        JsonValue: components["schemas"]["Schema187"];
+        JsonValue: components["schemas"]["Schema189"];
         LaborsCreate: {
             address?: string | null;
             birthday?: string | null;
@@ -37752,7 +37753,7 @@ export type components = {
             ward_id?: number | null;
         };
         MenusCreate: {
-            items?: components["schemas"]["Schema100"][] | null;
+            items?: components["schemas"]["Schema102"][] | null;
             name: string;
             /** @enum {string} */
             position: "header" | "footer";
@@ -37765,7 +37766,7 @@ export type components = {
             created_at: string;
             created_by: number | null;
             id: number;
-            items: components["schemas"]["Schema105"][] | null;
+            items: components["schemas"]["Schema107"][] | null;
             /** Tên menu */
             name: string;
             /**
@@ -37783,7 +37784,7 @@ export type components = {
             updated_by: number | null;
         };
         MenusUpdate: {
-            items?: components["schemas"]["Schema104"][] | null;
+            items?: components["schemas"]["Schema106"][] | null;
             name?: string;
             /** @enum {string} */
             position?: "header" | "footer";
@@ -38498,18 +38499,14 @@ export type components = {
         Schema95: string | number | boolean | null | components["schemas"]["Schema95"][] | {
             [key: string]: components["schemas"]["Schema95"];
         };
-        Schema97: {
-            children?: components["schemas"]["Schema97"][];
-            key: string;
-            /** @enum {string} */
-            kind: "url" | "article" | "category";
-            new_tab?: boolean;
-            ref_id?: number | null;
-            title: string;
-            url?: string | null;
+        Schema96: string | number | boolean | null | components["schemas"]["Schema96"][] | {
+            [key: string]: components["schemas"]["Schema96"];
         };
-        Schema98: {
-            children?: components["schemas"]["Schema98"][];
+        Schema97: string | number | boolean | null | components["schemas"]["Schema97"][] | {
+            [key: string]: components["schemas"]["Schema97"];
+        };
+        Schema99: {
+            children?: components["schemas"]["Schema99"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38528,8 +38525,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema101: {
-            children?: components["schemas"]["Schema101"][];
+        Schema102: {
+            children?: components["schemas"]["Schema102"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38538,8 +38535,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema102: {
-            children?: components["schemas"]["Schema102"][];
+        Schema103: {
+            children?: components["schemas"]["Schema103"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38558,8 +38555,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema105: {
-            children?: components["schemas"]["Schema105"][];
+        Schema106: {
+            children?: components["schemas"]["Schema106"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -38568,26 +38565,30 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema115: string | number | boolean | null | components["schemas"]["Schema115"][] | {
-            [key: string]: components["schemas"]["Schema115"];
+        Schema107: {
+            children?: components["schemas"]["Schema107"][];
+            key: string;
+            /** @enum {string} */
+            kind: "url" | "article" | "category";
+            new_tab?: boolean;
+            ref_id?: number | null;
+            title: string;
+            url?: string | null;
         };
-        Schema120: string | number | boolean | null | components["schemas"]["Schema120"][] | {
-            [key: string]: components["schemas"]["Schema120"];
+        Schema117: string | number | boolean | null | components["schemas"]["Schema117"][] | {
+            [key: string]: components["schemas"]["Schema117"];
         };
-        Schema124: string | number | boolean | null | components["schemas"]["Schema124"][] | {
-            [key: string]: components["schemas"]["Schema124"];
+        Schema122: string | number | boolean | null | components["schemas"]["Schema122"][] | {
+            [key: string]: components["schemas"]["Schema122"];
         };
-        Schema128: string | number | boolean | null | components["schemas"]["Schema128"][] | {
-            [key: string]: components["schemas"]["Schema128"];
+        Schema126: string | number | boolean | null | components["schemas"]["Schema126"][] | {
+            [key: string]: components["schemas"]["Schema126"];
         };
-        Schema135: string | number | boolean | null | components["schemas"]["Schema135"][] | {
-            [key: string]: components["schemas"]["Schema135"];
+        Schema130: string | number | boolean | null | components["schemas"]["Schema130"][] | {
+            [key: string]: components["schemas"]["Schema130"];
         };
-        Schema139: string | number | boolean | null | components["schemas"]["Schema139"][] | {
-            [key: string]: components["schemas"]["Schema139"];
-        };
-        Schema140: string | number | boolean | null | components["schemas"]["Schema140"][] | {
-            [key: string]: components["schemas"]["Schema140"];
+        Schema137: string | number | boolean | null | components["schemas"]["Schema137"][] | {
+            [key: string]: components["schemas"]["Schema137"];
         };
         Schema141: string | number | boolean | null | components["schemas"]["Schema141"][] | {
             [key: string]: components["schemas"]["Schema141"];
@@ -38595,27 +38596,33 @@ export type components = {
         Schema142: string | number | boolean | null | components["schemas"]["Schema142"][] | {
             [key: string]: components["schemas"]["Schema142"];
         };
-        Schema146: string | number | boolean | null | components["schemas"]["Schema146"][] | {
-            [key: string]: components["schemas"]["Schema146"];
+        Schema143: string | number | boolean | null | components["schemas"]["Schema143"][] | {
+            [key: string]: components["schemas"]["Schema143"];
         };
-        Schema150: string | number | boolean | null | components["schemas"]["Schema150"][] | {
-            [key: string]: components["schemas"]["Schema150"];
+        Schema144: string | number | boolean | null | components["schemas"]["Schema144"][] | {
+            [key: string]: components["schemas"]["Schema144"];
         };
-        Schema158: string | number | boolean | null | components["schemas"]["Schema158"][] | {
-            [key: string]: components["schemas"]["Schema158"];
+        Schema148: string | number | boolean | null | components["schemas"]["Schema148"][] | {
+            [key: string]: components["schemas"]["Schema148"];
         };
-        Schema187: string | number | boolean | null | components["schemas"]["Schema187"][] | {
-            [key: string]: components["schemas"]["Schema187"];
+        Schema152: string | number | boolean | null | components["schemas"]["Schema152"][] | {
+            [key: string]: components["schemas"]["Schema152"];
         };
-        Schema191: {
-            children: components["schemas"]["Schema191"][];
+        Schema160: string | number | boolean | null | components["schemas"]["Schema160"][] | {
+            [key: string]: components["schemas"]["Schema160"];
+        };
+        Schema189: string | number | boolean | null | components["schemas"]["Schema189"][] | {
+            [key: string]: components["schemas"]["Schema189"];
+        };
+        Schema193: {
+            children: components["schemas"]["Schema193"][];
             description: string | null;
             id: number;
             name: string;
             slug: string;
         };
-        Schema192: {
-            children?: components["schemas"]["Schema192"][];
+        Schema194: {
+            children?: components["schemas"]["Schema194"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39110,7 +39117,7 @@ export type components = {
             distributors: {
                 address?: string | null;
                 name: string;
-                phone?: unknown | null;
+                phone?: string | null;
             }[] | null;
             expired_date: string | null;
             harvest_date: string | null;

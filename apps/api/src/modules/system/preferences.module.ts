@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../core/errors';
 import { defineModule, type SessionUser } from '../../core/module';
+import { jsonValue } from '../../core/resource-schema';
 import { exec } from '../../core/resource-store';
 
 const KEY_MSG = 'Khóa thiết lập không hợp lệ';
@@ -15,8 +16,16 @@ const keyParams = z
       .refine((k) => Boolean(resourceByName[k.slice('list:'.length)]), KEY_MSG),
   })
   .strict();
-const putBody = z.object({ value: z.unknown().refine((v) => v !== undefined, 'Thiếu giá trị thiết lập') }).strict();
-const answer = z.object({ key: z.string(), value: z.unknown().nullable() });
+// the value is checked by the key's own schema in the handler; the document says only that it is JSON
+const putBody = z
+  .object({
+    value: z
+      .unknown()
+      .refine((v) => v !== undefined, 'Thiếu giá trị thiết lập')
+      .meta({ type: ['object', 'array', 'string', 'number', 'boolean', 'null'], description: 'null: trở về mặc định' }),
+  })
+  .strict();
+const answer = z.object({ key: z.string(), value: jsonValue.nullable() });
 const TAGS = ['Thiết lập của tôi'];
 
 /**
@@ -37,7 +46,7 @@ export default defineModule({
       params: keyParams,
       response: answer,
       async handler(ctx) {
-        const { key } = ctx.params as { key: string };
+        const { key } = ctx.params;
         const [row] = await exec<{ value: unknown }>(services.db, sql`select value from user_preferences where user_id = ${me(ctx.user)} and key = ${key}`);
         return { key, value: row?.value ?? null };
       },
@@ -53,10 +62,10 @@ export default defineModule({
       response: answer,
       message: 'Đã lưu thiết lập',
       async handler(ctx) {
-        const { key } = ctx.params as { key: string };
+        const { key } = ctx.params;
         const schema = preferenceSchemaOf(key);
         if (!schema) throw badRequest([{ field: 'key', message: KEY_MSG }]);
-        const raw = (ctx.body as { value: unknown }).value;
+        const raw = ctx.body.value;
         if (raw === null) {
           // null clears the setting: the defaults again
           await exec(services.db, sql`delete from user_preferences where user_id = ${me(ctx.user)} and key = ${key}`);
