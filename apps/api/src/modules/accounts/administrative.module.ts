@@ -18,7 +18,7 @@ const resetBody = z
   .optional();
 
 /** Administrative accounts' own rules (password hashing), applied by the one write path. */
-export const adminHooks: ResourceHooks = {
+export const adminHooks: ResourceHooks<typeof adminDef> = {
   async beforeCreate(data) {
     if (typeof data.password !== 'string' || !data.password) throw badRequest([{ field: 'password', message: 'Mật khẩu bắt buộc' }]);
     // the write path checks the password's strength and hashes it
@@ -29,7 +29,7 @@ export const adminHooks: ResourceHooks = {
     if ('email' in out) out.email = lower(out.email);
     if (typeof out.password === 'string' && out.password) {
       // the update's own log row never shows a password (scrubbed), so the change is named here
-      await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id as number, after: { generated: false } }, db);
+      await ctx.audit({ action: 'reset-password', subject: 'administrative', recordId: existing.id, after: { generated: false } }, db);
     }
     return out;
   },

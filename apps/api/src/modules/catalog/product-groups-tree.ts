@@ -38,14 +38,14 @@ export async function refreshPaths(db: Db, id: number) {
   return { path, depth };
 }
 
-export const productGroupHooks: ResourceHooks = {
+export const productGroupHooks: ResourceHooks<typeof productGroupsDef> = {
   async beforeUpdate(data, existing, _ctx, tx) {
-    if ('parent_id' in data) await assertNoCycle(tx, existing.id as number, data.parent_id as number | null);
+    if ('parent_id' in data) await assertNoCycle(tx, existing.id, data.parent_id ?? null);
     return data;
   },
   async afterWrite(row, _ctx, tx, op) {
     if (op !== 'create' && op !== 'update') return;
-    const r = await refreshPaths(tx, row.id as number);
+    const r = await refreshPaths(tx, row.id);
     if (r) Object.assign(row, r);
   },
   async beforeDelete(row, _ctx, tx) {

@@ -36,7 +36,7 @@ async function checkThumbnail(tx: Db, data: Record<string, unknown>, existing?: 
   if (!hit) throw badRequest([{ field: 'thumbnail', message: 'Ảnh đại diện phải được chọn từ thư viện ảnh' }]);
 }
 
-const hooks: ResourceHooks = {
+const hooks: ResourceHooks<typeof articlesDef> = {
   async beforeCreate(data, ctx, tx) {
     await checkThumbnail(tx, data);
     const slug = await uniqueSlug(tx, 'articles', String(data.slug || data.title));
@@ -53,7 +53,7 @@ const hooks: ResourceHooks = {
     const out = { ...data };
     if ('slug' in data) {
       if (!data.slug) out.slug = existing.slug;
-      else if (data.slug !== existing.slug) out.slug = await uniqueSlug(tx, 'articles', String(data.slug), existing.id as number);
+      else if (data.slug !== existing.slug) out.slug = await uniqueSlug(tx, 'articles', String(data.slug), existing.id);
     }
     const before = snapshotOf(existing);
     const after = { ...before, ...out };

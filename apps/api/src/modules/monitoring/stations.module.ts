@@ -1,4 +1,3 @@
-import type { MonitoringType } from '@nns/shared/monitoring';
 import { levelColor, levelLabel, PARAMETERS } from '@nns/shared/monitoring';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { z } from 'zod';
@@ -10,10 +9,10 @@ import { clearStationKeyCache, hashDeviceKey, newDeviceKey } from './device-key'
 import { clearOverviewCache } from './overview';
 
 /** The band's caption and colour beside its number (rain stations use the six rain levels). */
-const hooks: ResourceHooks = {
+const hooks: ResourceHooks<typeof stationsDef> = {
   present: (row) => {
-    const type = row.type as MonitoringType;
-    const band = row.last_band as number | null;
+    const type = row.type;
+    const band = row.last_band;
     return {
       ...row,
       last_band_label: band == null ? null : levelLabel(type, band),
