@@ -268,7 +268,7 @@ export function cursorParts(s: SortSpec, cursor: string): CursorParts {
   ) {
     throw badRequest([{ field: 'cursor', message: 'Con trỏ phân trang không hợp lệ' }]);
   }
-  return keysetParts(s, parsed[2] as string | number | boolean | null, parsed[3] as number);
+  return keysetParts(s, parsed[2] as string | number | boolean | null, parsed[3]);
 }
 
 /**

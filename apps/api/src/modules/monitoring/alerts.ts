@@ -88,7 +88,7 @@ export async function evaluateAlerts(
         db,
         Number(d.ward_id),
         `Cảnh báo quan trắc: ${d.name}`,
-        `Trạm ${optionLabel(MONITORING_TYPES, type).toLowerCase()} ${d.code} ở mức '${levelLabel(type, alertLevelOf(type))}' từ ${vnTime(iso(d.since) as string)}.`,
+        `Trạm ${optionLabel(MONITORING_TYPES, type).toLowerCase()} ${d.code} ở mức '${levelLabel(type, alertLevelOf(type))}' từ ${vnTime(iso(d.since))}.`,
       );
     }
     const ended = await exec<{ id: number }>(
@@ -116,7 +116,7 @@ export async function evaluateAlerts(
         db,
         Number(d.ward_id),
         `Mất kết nối: ${d.name}`,
-        `Trạm ${d.code} không gửi dữ liệu từ ${vnTime(iso(d.since) as string)} (quá ${OFFLINE_INTERVALS} chu kỳ).`,
+        `Trạm ${d.code} không gửi dữ liệu từ ${vnTime(iso(d.since))} (quá ${OFFLINE_INTERVALS} chu kỳ).`,
       );
     }
   });

@@ -125,7 +125,7 @@ async function airIndices(db: Db, groups: AirGroup[]) {
  */
 function airIndicesOf(rows: { bucket: string; param: string | null; n: number; sum: number }[], parts: AirGroup['parts']) {
   const stored = rows.filter((r): r is typeof r & { param: string } => r.param !== null);
-  const already = new Set(rows.filter((r) => r.param === null).map((r) => Date.parse(iso(r.bucket) as string)));
+  const already = new Set(rows.filter((r) => r.param === null).map((r) => Date.parse(iso(r.bucket))));
   const sums = new Map<string, { n: number; sum: number }>();
   const put = (h: number, p: string, n: number, s: number) => {
     const k = `${h}|${p}`;
@@ -135,7 +135,7 @@ function airIndicesOf(rows: { bucket: string; param: string | null; n: number; s
       a.sum += s;
     } else sums.set(k, { n, sum: s });
   };
-  for (const r of stored) put(Date.parse(iso(r.bucket) as string), r.param, Number(r.n), Number(r.sum));
+  for (const r of stored) put(Date.parse(iso(r.bucket)), r.param, Number(r.n), Number(r.sum));
   const mean = (h: number, p: string) => {
     const a = sums.get(`${h}|${p}`);
     return a ? a.sum / a.n : null;
@@ -210,7 +210,7 @@ async function rainTotals(db: Db, groups: RainGroup[]) {
   for (const r of rows) {
     const id = Number(r.station_id);
     const m = amounts.get(id) ?? new Map<number, number>();
-    m.set(Date.parse(iso(r.measured_at) as string), Number(r.mm ?? 0));
+    m.set(Date.parse(iso(r.measured_at)), Number(r.mm ?? 0));
     amounts.set(id, m);
   }
   const out = new Map<number, Map<number, number>>();
@@ -446,7 +446,7 @@ export async function storeMany(database: Database, jobs: StoreJob[]): Promise<S
   // and the series of a station that took readings are read again (chart-cache.ts)
   if (inserted.length) clearChartCache(db, new Set(inserted.map((r) => Number(r.station_id))));
   // another request may have stored some of them a moment ago: only what this statement inserted counts
-  const got = new Set(inserted.map((r) => `${Number(r.station_id)}|${Date.parse(iso(r.measured_at) as string)}`));
+  const got = new Set(inserted.map((r) => `${Number(r.station_id)}|${Date.parse(iso(r.measured_at))}`));
   return jobs.map((j, k) => {
     const stored = computedRows[k].filter((r) => got.has(`${j.station.id}|${Date.parse(r.measured_at)}`));
     const mine = new Set(owned[k]);
