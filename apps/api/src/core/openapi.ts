@@ -169,7 +169,15 @@ export function buildOpenApi(routes: RouteDef[]) {
     info: {
       title: 'API Nông nghiệp số — hệ thống quản trị',
       version: '1.0.0',
-      description: 'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.',
+      description: [
+        'Mọi câu trả lời có dạng {code, message, data}; mã HTTP bằng code.',
+        '',
+        'Đăng nhập: POST /api/auth/login với {"username", "password"}; câu trả lời mang data.token. Gửi kèm mọi yêu cầu khác tiêu đề `Authorization: Bearer <token>` (nút Authorize ở trên).',
+        '',
+        'Danh sách: GET /api/admin/<tài nguyên>?page=1&limit=10 (limit tối đa 100; search, sort=<trường> hoặc -<trường> để giảm dần, các bộ lọc của tài nguyên) trả data.entries (mỗi dòng theo lược đồ <TàiNguyên>Row) và data.pagination. Chi tiết: GET /api/admin/<tài nguyên>/{id} trả data.entry; thêm POST, sửa PUT (lược đồ <TàiNguyên>Create, <TàiNguyên>Update), xóa DELETE.',
+        '',
+        'Lỗi: 400 kèm data.errors [{field, message}] (tiếng Việt, theo từng trường), 401 chưa đăng nhập, 403 không có quyền, 404 không tìm thấy, 409 trùng dữ liệu, 429 quá nhiều yêu cầu (data.retry_after), 500 lỗi hệ thống (data.request_id).',
+      ].join('\n'),
     },
     components: {
       schemas: { ...shared, ErrorEnvelope: ERROR_ENVELOPE },

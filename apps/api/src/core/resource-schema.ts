@@ -168,6 +168,89 @@ function refDoc(f: FieldDef): z.ZodType {
   return z.object({ id: z.number().int(), [label]: (labelField ? fieldDoc(labelField) : z.string()).nullable() });
 }
 
+const SAMPLE_TIME = '2026-01-15T08:30:00.000Z';
+const FORMAT_SAMPLES: Record<NonNullable<FieldDef['format']>, string> = {
+  url: 'https://example.vn',
+  username: 'nguyen.van.a',
+  gtin: '08930000000019',
+  tax_code: '0312345678',
+  citizen_id: '068012345678',
+  slug: 'bai-viet-mau',
+};
+/** A plausible value of a field for the document's example row (shown by /api/docs). */
+function sampleOf(f: FieldDef): unknown {
+  switch (f.kind) {
+    case 'integer':
+      return f.min !== undefined && f.min > 1 ? f.min : 1;
+    case 'money':
+      return 150000;
+    case 'float':
+      return 1.5;
+    case 'ref':
+      return 1;
+    case 'refs':
+      return [1];
+    case 'switch':
+      return true;
+    case 'enum':
+      return f.options?.[0]?.value ?? null;
+    case 'date':
+      return '2026-01-15T00:00:00.000Z';
+    case 'datetime':
+      return SAMPLE_TIME;
+    case 'email':
+      return 'lienhe@example.vn';
+    case 'phone':
+      return '0912345678';
+    case 'image':
+      return '/uploads/2026/01/anh-mau.jpg';
+    case 'file':
+      return '/uploads/2026/01/tep-mau.pdf';
+    case 'images':
+      return ['/uploads/2026/01/anh-mau.jpg'];
+    case 'files':
+      return ['/uploads/2026/01/tep-mau.pdf'];
+    case 'polygon':
+      return {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108.44, 11.94],
+            [108.45, 11.94],
+            [108.45, 11.95],
+            [108.44, 11.94],
+          ],
+        ],
+      };
+    case 'json':
+      return null;
+    case 'code':
+      return 'MA001';
+    default:
+      return f.format ? FORMAT_SAMPLES[f.format] : `${f.label} mẫu`;
+  }
+}
+
+/** The example row of a resource: every documented key with a plausible value. */
+function sampleRow(def: ResourceDef, shape: Record<string, z.ZodType>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const k of Object.keys(shape)) {
+    const f = def.fields[k];
+    if (f) row[k] = f.kind === 'json' && f.required ? [] : sampleOf(f);
+    else if (k === 'id' || k === 'created_by' || k === 'updated_by') row[k] = 1;
+    else if (k === 'created_at' || k === 'updated_at') row[k] = SAMPLE_TIME;
+    else if (k === 'deleted_at') row[k] = null;
+    else {
+      const [key, rf] = Object.entries(def.fields).find(([fk, x]) => refKeyOf(fk, x) === k) ?? [];
+      const target = rf?.ref ? resourceByName[rf.ref] : undefined;
+      const label = rf?.refLabel ?? target?.titleField ?? 'name';
+      const ref = { id: 1, [label]: `${target?.label ?? 'Bản ghi'} mẫu` };
+      row[k] = key && rf ? (rf.kind === 'refs' ? [ref] : ref) : null;
+    }
+  }
+  return row;
+}
+
 function rowShape(def: ResourceDef, hooks: ResourceHooks): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const k of recordKeys(def, hooks)) {
@@ -220,8 +303,17 @@ export function resourceDocs(def: ResourceDef) {
   // module's, then points at the one component
   z.globalRegistry.add(def.createSchema, { ...z.globalRegistry.get(def.createSchema), id: `${name}Create` });
   z.globalRegistry.add(def.updateSchema, { ...z.globalRegistry.get(def.updateSchema), id: `${name}Update` });
+  const shape = lazyShape(() => rowShape(def, hooksOf(def.name)));
+  // the example is worked out when the document is written (a getter), as the shape is
+  const meta = {
+    id: `${name}Row`,
+    title: def.label,
+    get examples() {
+      return [sampleRow(def, shape)];
+    },
+  };
   const docs = {
-    row: z.object(lazyShape(() => rowShape(def, hooksOf(def.name)))).meta({ id: `${name}Row`, title: def.label }),
+    row: z.object(shape).meta(meta),
     create: def.createSchema,
     update: def.updateSchema,
   };

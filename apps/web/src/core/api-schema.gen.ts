@@ -36102,7 +36102,33 @@ export type components = {
             username: string;
             ward_id?: number | null;
         };
-        /** Tài khoản hành chính */
+        /**
+         * Tài khoản hành chính
+         * @example {
+         *       "id": 1,
+         *       "username": "nguyen.van.a",
+         *       "full_name": "Họ và tên mẫu",
+         *       "email": "lienhe@example.vn",
+         *       "phone": "0912345678",
+         *       "position": "Chức vụ mẫu",
+         *       "ward_id": 1,
+         *       "role_id": 1,
+         *       "status": "active",
+         *       "is_highlight": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "role": {
+         *         "id": 1,
+         *         "name": "Vai trò hành chính mẫu"
+         *       }
+         *     }
+         */
         AdministrativeRow: {
             /** Format: date-time */
             created_at: string;
@@ -36154,7 +36180,23 @@ export type components = {
             name: string;
             scientific_name?: string | null;
         };
-        /** Loài vật nuôi */
+        /**
+         * Loài vật nuôi
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên loài vật nuôi mẫu",
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "animal_type": "gia_suc",
+         *       "description": "Mô tả mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         AnimalsRow: {
             animal_type: ("gia_suc" | "gia_cam" | "khac") | null;
             /** Mã */
@@ -36191,7 +36233,29 @@ export type components = {
             phone: string;
             ward_id?: number | null;
         };
-        /** Người dùng ứng dụng */
+        /**
+         * Người dùng ứng dụng
+         * @example {
+         *       "id": 1,
+         *       "full_name": "Họ và tên mẫu",
+         *       "phone": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "birthday": "2026-01-15T00:00:00.000Z",
+         *       "gender": "male",
+         *       "avatar": "/uploads/2026/01/anh-mau.jpg",
+         *       "address": "Địa chỉ mẫu",
+         *       "ward_id": 1,
+         *       "status": "pending",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       }
+         *     }
+         */
         AppsRow: {
             address: string | null;
             avatar: string | null;
@@ -36243,7 +36307,51 @@ export type components = {
             thumbnail?: string | null;
             title: string;
         };
-        /** Bài viết */
+        /**
+         * Bài viết
+         * @example {
+         *       "id": 1,
+         *       "title": "Tiêu đề mẫu",
+         *       "slug": "bai-viet-mau",
+         *       "summary": "Tóm tắt mẫu",
+         *       "content": "Nội dung mẫu",
+         *       "thumbnail": "/uploads/2026/01/anh-mau.jpg",
+         *       "article_type_id": 1,
+         *       "category_id": 1,
+         *       "tag_ids": [
+         *         1
+         *       ],
+         *       "author": "Tác giả mẫu",
+         *       "status": "draft",
+         *       "is_published": true,
+         *       "published_at": "2026-01-15T08:30:00.000Z",
+         *       "take_down_reason": "Lý do gỡ mẫu",
+         *       "taken_down_at": "2026-01-15T08:30:00.000Z",
+         *       "is_hot": true,
+         *       "is_highlight": true,
+         *       "view_count": 1,
+         *       "seo_title": "Tiêu đề SEO mẫu",
+         *       "seo_description": "Mô tả SEO mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "article_type": {
+         *         "id": 1,
+         *         "name": "Loại bài viết mẫu"
+         *       },
+         *       "category": {
+         *         "id": 1,
+         *         "name": "Chuyên mục mẫu"
+         *       },
+         *       "tag_items": [
+         *         {
+         *           "id": 1,
+         *           "name": "Thẻ mẫu"
+         *         }
+         *       ]
+         *     }
+         */
         ArticlesRow: {
             article_type: {
                 id: number;
@@ -36305,7 +36413,21 @@ export type components = {
             name: string;
             sort_order?: number | null;
         };
-        /** Loại bài viết */
+        /**
+         * Loại bài viết
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên loại bài viết mẫu",
+         *       "slug": "Đường dẫn mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         ArticleTypesRow: {
             /** Format: date-time */
             created_at: string;
@@ -36340,7 +36462,26 @@ export type components = {
             status: 1 | 0;
             title: string;
         };
-        /** Banner */
+        /**
+         * Banner
+         * @example {
+         *       "id": 1,
+         *       "position": "main",
+         *       "title": "Tiêu đề mẫu",
+         *       "image": "/uploads/2026/01/anh-mau.jpg",
+         *       "alt": "Mô tả ảnh (alt) mẫu",
+         *       "link": "https://example.vn",
+         *       "active_from": "2026-01-15T08:30:00.000Z",
+         *       "active_to": "2026-01-15T08:30:00.000Z",
+         *       "sort_order": 1,
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "display_state": null
+         *     }
+         */
         BannerImagesRow: {
             active_from: string | null;
             active_to: string | null;
@@ -36405,7 +36546,56 @@ export type components = {
             quantity?: number | null;
             raw_material_area_id?: number | null;
         };
-        /** Lô sản xuất */
+        /**
+         * Lô sản xuất
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "product_id": 1,
+         *       "process_id": 1,
+         *       "manufacture_id": 1,
+         *       "material_area_id": 1,
+         *       "raw_material_area_id": 1,
+         *       "planting_date": "2026-01-15T00:00:00.000Z",
+         *       "expected_harvest_date": "2026-01-15T00:00:00.000Z",
+         *       "harvest_date": "2026-01-15T00:00:00.000Z",
+         *       "quantity": 1.5,
+         *       "product_unit_id": 1,
+         *       "expected_yield": 1.5,
+         *       "actual_yield": 1.5,
+         *       "price": 150000,
+         *       "status": "planned",
+         *       "note": "Ghi chú mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "product": {
+         *         "id": 1,
+         *         "name": "Sản phẩm mẫu"
+         *       },
+         *       "process": {
+         *         "id": 1,
+         *         "name": "Quy trình sản xuất mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       },
+         *       "material_area": {
+         *         "id": 1,
+         *         "name": "Vùng nguyên liệu mẫu"
+         *       },
+         *       "raw_material_area": {
+         *         "id": 1,
+         *         "code": "Vùng trồng mẫu"
+         *       },
+         *       "product_unit": {
+         *         "id": 1,
+         *         "name": "Đơn vị tính mẫu"
+         *       }
+         *     }
+         */
         BatchesRow: {
             actual_yield: number | null;
             /** Mã lô */
@@ -36489,7 +36679,26 @@ export type components = {
             sort_order?: number | null;
             status?: boolean | null;
         };
-        /** Chuyên mục */
+        /**
+         * Chuyên mục
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên chuyên mục mẫu",
+         *       "slug": "Đường dẫn mẫu",
+         *       "parent_id": 1,
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "status": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "parent": {
+         *         "id": 1,
+         *         "name": "Chuyên mục mẫu"
+         *       }
+         *     }
+         */
         CategoriesRow: {
             /** Format: date-time */
             created_at: string;
@@ -36528,7 +36737,25 @@ export type components = {
             phone?: string | null;
             working_hours?: string | null;
         };
-        /** Liên hệ */
+        /**
+         * Liên hệ
+         * @example {
+         *       "id": 1,
+         *       "organization": "Đơn vị mẫu",
+         *       "address": "Địa chỉ mẫu",
+         *       "phone": "0912345678",
+         *       "hotline": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "working_hours": "Giờ làm việc mẫu",
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "intro": "Lời giới thiệu mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         ContactRow: {
             address: string | null;
             /** Format: date-time */
@@ -36574,7 +36801,35 @@ export type components = {
             temperature_max?: number | null;
             temperature_min?: number | null;
         };
-        /** Tiêu chí thủy sản */
+        /**
+         * Tiêu chí thủy sản
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên tiêu chí mẫu",
+         *       "seafood_id": 1,
+         *       "stage": "Giai đoạn nuôi mẫu",
+         *       "salinity_min": 1.5,
+         *       "salinity_max": 1.5,
+         *       "ph_min": 1.5,
+         *       "ph_max": 1.5,
+         *       "temperature_min": 1.5,
+         *       "temperature_max": 1.5,
+         *       "dissolved_oxygen_min": 1.5,
+         *       "dissolved_oxygen_max": 1.5,
+         *       "description": "Ghi chú mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "seafood": {
+         *         "id": 1,
+         *         "name": "Loài thủy sản mẫu"
+         *       }
+         *     }
+         */
         CriteriaSeafoodsRow: {
             /** Mã */
             code: string;
@@ -36642,7 +36897,40 @@ export type components = {
             stage_id?: number | null;
             weather?: ("sunny" | "cloudy" | "light_rain" | "heavy_rain" | "windy" | "hot" | "cold") | null;
         };
-        /** Nhật ký sản xuất */
+        /**
+         * Nhật ký sản xuất
+         * @example {
+         *       "id": 1,
+         *       "batch_id": 1,
+         *       "stage_id": 1,
+         *       "performed_at": "2026-01-15T08:30:00.000Z",
+         *       "activity": "land_preparation",
+         *       "labor_id": 1,
+         *       "weather": "sunny",
+         *       "inputs": null,
+         *       "note": "Ghi chú mẫu",
+         *       "images": [
+         *         "/uploads/2026/01/anh-mau.jpg"
+         *       ],
+         *       "is_traceable": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "batch": {
+         *         "id": 1,
+         *         "code": "Lô sản xuất mẫu"
+         *       },
+         *       "stage": {
+         *         "id": 1,
+         *         "name": "Công đoạn mẫu"
+         *       },
+         *       "labor": {
+         *         "id": 1,
+         *         "full_name": "Người lao động mẫu"
+         *       }
+         *     }
+         */
         DiariesRow: {
             /**
              * Công việc
@@ -36740,7 +37028,53 @@ export type components = {
             /** @enum {integer} */
             wastewater_type: 1 | 2 | 3 | 4;
         };
-        /** Công trình xả thải */
+        /**
+         * Công trình xả thải
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên công trình mẫu",
+         *       "owner": "Chủ công trình (tổ chức, cá nhân) mẫu",
+         *       "wastewater_type": 1,
+         *       "ward_id": 1,
+         *       "address": "Địa chỉ mẫu",
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "permit_number": "Số giấy phép xả thải mẫu",
+         *       "permit_date": "2026-01-15T00:00:00.000Z",
+         *       "permit_issuer": "Cơ quan cấp phép mẫu",
+         *       "permit_expiry": "2026-01-15T00:00:00.000Z",
+         *       "permitted_flow": 1.5,
+         *       "receiving_water": "Nguồn tiếp nhận nước thải mẫu",
+         *       "treatment_technology": "Công nghệ xử lý mẫu",
+         *       "standard_code": "Quy chuẩn áp dụng mẫu",
+         *       "limit_column": "A",
+         *       "k_class": "hotel_large",
+         *       "kq_class": "river_50",
+         *       "kf_class": "f_50",
+         *       "k_factor": 1.5,
+         *       "kq": 1.5,
+         *       "kf": 1.5,
+         *       "public_status": 1,
+         *       "announce": 1,
+         *       "documents": [
+         *         "/uploads/2026/01/tep-mau.pdf"
+         *       ],
+         *       "note": "Ghi chú mẫu",
+         *       "last_flow": 1.5,
+         *       "last_measured_date": "2026-01-15T00:00:00.000Z",
+         *       "last_exceeded_date": "2026-01-15T00:00:00.000Z",
+         *       "exceeded_months": null,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       }
+         *     }
+         */
         DischargeConstructsRow: {
             address: string | null;
             /**
@@ -36846,7 +37180,28 @@ export type components = {
             treatment_system?: string | null;
             wastewater_sources?: string | null;
         };
-        /** Kiểm kê xả thải */
+        /**
+         * Kiểm kê xả thải
+         * @example {
+         *       "id": 1,
+         *       "construct_id": 1,
+         *       "survey_year": 2000,
+         *       "survey_date": "2026-01-15T00:00:00.000Z",
+         *       "wastewater_sources": "Nguồn phát sinh nước thải mẫu",
+         *       "treatment_system": "Hệ thống xử lý nước thải mẫu",
+         *       "monitoring_regime": "Chế độ quan trắc mẫu",
+         *       "compliance_findings": "Kết quả kiểm tra, tuân thủ mẫu",
+         *       "inspector": "Cán bộ kiểm kê mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "construct": {
+         *         "id": 1,
+         *         "name": "Công trình xả thải mẫu"
+         *       }
+         *     }
+         */
         DischargeInventoryRow: {
             compliance_findings: string | null;
             construct: {
@@ -36891,7 +37246,23 @@ export type components = {
             standard_code: string;
             unit?: string | null;
         };
-        /** Giới hạn nước thải (QCVN) */
+        /**
+         * Giới hạn nước thải (QCVN)
+         * @example {
+         *       "id": 1,
+         *       "standard_code": "Quy chuẩn mẫu",
+         *       "column": "A",
+         *       "parameter": "ph",
+         *       "limit_min": 1.5,
+         *       "limit_max": 1.5,
+         *       "unit": "Đơn vị mẫu",
+         *       "k_applies": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         DischargeLimitsRow: {
             /**
              * Cột
@@ -36972,7 +37343,64 @@ export type components = {
             tss?: number | null;
             zn?: number | null;
         };
-        /** Lưu lượng xả thải */
+        /**
+         * Lưu lượng xả thải
+         * @example {
+         *       "id": 1,
+         *       "construct_id": 1,
+         *       "measured_date": "2026-01-15T00:00:00.000Z",
+         *       "flow": 1.5,
+         *       "ph": 1.5,
+         *       "bod5": 1.5,
+         *       "cod": 1.5,
+         *       "tss": 1.5,
+         *       "nh4": 1.5,
+         *       "coliform": 1.5,
+         *       "tds": 1.5,
+         *       "sulfide": 1.5,
+         *       "no3": 1.5,
+         *       "oil_fat": 1.5,
+         *       "surfactants": 1.5,
+         *       "po4": 1.5,
+         *       "total_n": 1.5,
+         *       "total_p": 1.5,
+         *       "fe": 1.5,
+         *       "mn": 1.5,
+         *       "pb": 1.5,
+         *       "as": 1.5,
+         *       "hg": 1.5,
+         *       "cd": 1.5,
+         *       "cr6": 1.5,
+         *       "cu": 1.5,
+         *       "zn": 1.5,
+         *       "ni": 1.5,
+         *       "mineral_oil": 1.5,
+         *       "phenol": 1.5,
+         *       "cyanide": 1.5,
+         *       "temperature": 1.5,
+         *       "colour": 1.5,
+         *       "cr3": 1.5,
+         *       "fluoride": 1.5,
+         *       "chloride": 1.5,
+         *       "residual_chlorine": 1.5,
+         *       "pesticides_oc": 1.5,
+         *       "pesticides_op": 1.5,
+         *       "pcb": 1.5,
+         *       "gross_alpha": 1.5,
+         *       "gross_beta": 1.5,
+         *       "note": "Ghi chú mẫu",
+         *       "status": 1,
+         *       "exceeded": null,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "construct": {
+         *         "id": 1,
+         *         "name": "Công trình xả thải mẫu"
+         *       }
+         *     }
+         */
         DischargeTrafficRow: {
             as: number | null;
             bod5: number | null;
@@ -37093,7 +37521,41 @@ export type components = {
             tax_code?: string | null;
             ward_id?: number | null;
         };
-        /** Nhà phân phối */
+        /**
+         * Nhà phân phối
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên nhà phân phối mẫu",
+         *       "representative": "Người đại diện mẫu",
+         *       "tax_code": "0312345678",
+         *       "phone": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "address": "Địa chỉ mẫu",
+         *       "ward_id": 1,
+         *       "price": 150000,
+         *       "product_ids": [
+         *         1
+         *       ],
+         *       "note": "Ghi chú mẫu",
+         *       "status": "pending",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "product_items": [
+         *         {
+         *           "id": 1,
+         *           "name": "Sản phẩm mẫu"
+         *         }
+         *       ]
+         *     }
+         */
         DistributorsRow: {
             address: string | null;
             /** Mã nhà phân phối */
@@ -37150,7 +37612,25 @@ export type components = {
             name: string;
             province_id: number;
         };
-        /** Quận/huyện */
+        /**
+         * Quận/huyện
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã đơn vị hành chính mẫu",
+         *       "name": "Tên quận/huyện mẫu",
+         *       "level": "Cấp mẫu",
+         *       "province_id": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "province": {
+         *         "id": 1,
+         *         "name": "Tỉnh/thành phố mẫu"
+         *       }
+         *     }
+         */
         DistrictsRow: {
             /** Mã đơn vị hành chính */
             code: string;
@@ -37205,7 +37685,22 @@ export type components = {
             name: string;
             standard?: string | null;
         };
-        /** Hình thức canh tác */
+        /**
+         * Hình thức canh tác
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên hình thức canh tác mẫu",
+         *       "code": "Mã mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "standard": "Tiêu chuẩn áp dụng mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         FarmingFormsRow: {
             code: string | null;
             /** Format: date-time */
@@ -37241,7 +37736,26 @@ export type components = {
             youtube?: string | null;
             zalo?: string | null;
         };
-        /** Chân trang */
+        /**
+         * Chân trang
+         * @example {
+         *       "id": 1,
+         *       "organization": "Cơ quan chủ quản mẫu",
+         *       "address": "Địa chỉ mẫu",
+         *       "phone": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "license": "Giấy phép mẫu",
+         *       "copyright": "Bản quyền mẫu",
+         *       "facebook": "https://example.vn",
+         *       "youtube": "https://example.vn",
+         *       "zalo": "https://example.vn",
+         *       "content": "Nội dung thêm mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         FooterRow: {
             address: string | null;
             content: string | null;
@@ -37278,7 +37792,23 @@ export type components = {
             file: string;
             title?: string | null;
         };
-        /** Ảnh */
+        /**
+         * Ảnh
+         * @example {
+         *       "id": 1,
+         *       "file": "/uploads/2026/01/anh-mau.jpg",
+         *       "title": "Tên ảnh mẫu",
+         *       "alt": "Mô tả ảnh (alt) mẫu",
+         *       "width": 1,
+         *       "height": 1,
+         *       "size": 1,
+         *       "mime": "Định dạng mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         ImagesRow: {
             alt: string | null;
             /** Format: date-time */
@@ -37313,7 +37843,22 @@ export type components = {
             /** @enum {integer} */
             status: 1 | 0;
         };
-        /** Bộ côn trùng */
+        /**
+         * Bộ côn trùng
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên bộ côn trùng mẫu",
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "pests": "Sâu hại tiêu biểu mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         InsectOrdersRow: {
             /** Mã bộ (khóa dữ liệu) */
             code: string;
@@ -37360,7 +37905,33 @@ export type components = {
             position?: string | null;
             username?: string | null;
         };
-        /** Người lao động */
+        /**
+         * Người lao động
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "full_name": "Họ và tên mẫu",
+         *       "birthday": "2026-01-15T00:00:00.000Z",
+         *       "gender": "male",
+         *       "citizen_id": "068012345678",
+         *       "phone": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "position": "Chức vụ/công việc mẫu",
+         *       "address": "Địa chỉ mẫu",
+         *       "manufacture_id": 1,
+         *       "username": "nguyen.van.a",
+         *       "status": "pending",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       }
+         *     }
+         */
         LaborsRow: {
             address: string | null;
             birthday: string | null;
@@ -37419,7 +37990,28 @@ export type components = {
             /** @enum {integer} */
             status: 1 | 2;
         };
-        /** Thư viện */
+        /**
+         * Thư viện
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên thư viện mẫu",
+         *       "kind": "images",
+         *       "cover": "/uploads/2026/01/anh-mau.jpg",
+         *       "description": "Mô tả mẫu",
+         *       "images": [
+         *         "/uploads/2026/01/anh-mau.jpg"
+         *       ],
+         *       "documents": [
+         *         "/uploads/2026/01/tep-mau.pdf"
+         *       ],
+         *       "sort_order": 1,
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         LibrariesRow: {
             cover: string | null;
             /** Format: date-time */
@@ -37486,7 +38078,47 @@ export type components = {
             ward_id?: number | null;
             website?: string | null;
         };
-        /** Cơ sở sản xuất */
+        /**
+         * Cơ sở sản xuất
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên cơ sở sản xuất mẫu",
+         *       "manufacturing_form_id": 1,
+         *       "manufacturing_sector_id": 1,
+         *       "representative": "Người đại diện mẫu",
+         *       "tax_code": "0312345678",
+         *       "business_license_no": "Số giấy phép kinh doanh mẫu",
+         *       "phone": "0912345678",
+         *       "email": "lienhe@example.vn",
+         *       "website": "https://example.vn",
+         *       "address": "Địa chỉ mẫu",
+         *       "ward_id": 1,
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "logo": "/uploads/2026/01/anh-mau.jpg",
+         *       "description": "Giới thiệu mẫu",
+         *       "certifications": null,
+         *       "status": "active",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "manufacturing_form": {
+         *         "id": 1,
+         *         "name": "Hình thức sản xuất mẫu"
+         *       },
+         *       "manufacturing_sector": {
+         *         "id": 1,
+         *         "name": "Ngành sản xuất mẫu"
+         *       },
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       }
+         *     }
+         */
         ManufacturesRow: {
             address: string | null;
             business_license_no: string | null;
@@ -37575,7 +38207,22 @@ export type components = {
             name: string;
             sort_order?: number | null;
         };
-        /** Hình thức sản xuất */
+        /**
+         * Hình thức sản xuất
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên hình thức sản xuất mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         ManufacturingFormsRow: {
             /** Mã */
             code: string;
@@ -37607,7 +38254,22 @@ export type components = {
             name: string;
             sort_order?: number | null;
         };
-        /** Ngành sản xuất */
+        /**
+         * Ngành sản xuất
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên ngành sản xuất mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         ManufacturingSectorsRow: {
             /** Mã */
             code: string;
@@ -37661,7 +38323,76 @@ export type components = {
             product_ids?: number[] | null;
             ward_id?: number | null;
         };
-        /** Vùng nguyên liệu */
+        /**
+         * Vùng nguyên liệu
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên vùng nguyên liệu mẫu",
+         *       "manufacture_id": 1,
+         *       "acreage": 1.5,
+         *       "address": "Địa chỉ mẫu",
+         *       "ward_id": 1,
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "boundary": {
+         *         "type": "Polygon",
+         *         "coordinates": [
+         *           [
+         *             [
+         *               108.44,
+         *               11.94
+         *             ],
+         *             [
+         *               108.45,
+         *               11.94
+         *             ],
+         *             [
+         *               108.45,
+         *               11.95
+         *             ],
+         *             [
+         *               108.44,
+         *               11.94
+         *             ]
+         *           ]
+         *         ]
+         *       },
+         *       "farming_form_id": 1,
+         *       "product_ids": [
+         *         1
+         *       ],
+         *       "certifications": null,
+         *       "description": "Mô tả mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       },
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "farming_form": {
+         *         "id": 1,
+         *         "name": "Hình thức canh tác mẫu"
+         *       },
+         *       "product_items": [
+         *         {
+         *           "id": 1,
+         *           "name": "Sản phẩm mẫu"
+         *         }
+         *       ],
+         *       "boundary_acreage": null,
+         *       "acreage_difference": null,
+         *       "acreage_difference_percent": null,
+         *       "acreage_warning": null
+         *     }
+         */
         MaterialAreasRow: {
             /** Diện tích (ha) */
             acreage: number;
@@ -37760,7 +38491,20 @@ export type components = {
             /** @enum {integer} */
             status: 1 | 0;
         };
-        /** Menu website */
+        /**
+         * Menu website
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên menu mẫu",
+         *       "position": "header",
+         *       "status": 1,
+         *       "items": null,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         MenusRow: {
             /** Format: date-time */
             created_at: string;
@@ -37804,7 +38548,34 @@ export type components = {
             type: 1 | 2 | 3 | 4 | 5 | 6;
             ward_id: number;
         };
-        /** Trạm quan trắc */
+        /**
+         * Trạm quan trắc
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên trạm mẫu",
+         *       "type": 1,
+         *       "ward_id": 1,
+         *       "address": "Địa chỉ mẫu",
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "status": 1,
+         *       "expected_interval_minutes": 1,
+         *       "last_band": 1,
+         *       "last_values": null,
+         *       "last_reading_at": "2026-01-15T08:30:00.000Z",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "last_band_label": null,
+         *       "last_band_color": null
+         *     }
+         */
         MonitoringsRow: {
             address: string | null;
             /** Mã trạm */
@@ -37870,7 +38641,42 @@ export type components = {
             user_id?: number | null;
             ward_id?: number | null;
         };
-        /** Thông báo */
+        /**
+         * Thông báo
+         * @example {
+         *       "id": 1,
+         *       "title": "Tiêu đề mẫu",
+         *       "content": "Nội dung mẫu",
+         *       "audience": "all",
+         *       "role_id": 1,
+         *       "province_id": 1,
+         *       "ward_id": 1,
+         *       "user_id": 1,
+         *       "scheduled_at": "2026-01-15T08:30:00.000Z",
+         *       "sent_at": "2026-01-15T08:30:00.000Z",
+         *       "recipient_count": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "role": {
+         *         "id": 1,
+         *         "name": "Vai trò mẫu"
+         *       },
+         *       "province": {
+         *         "id": 1,
+         *         "name": "Tỉnh/thành phố mẫu"
+         *       },
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "user": {
+         *         "id": 1,
+         *         "full_name": "Người dùng mẫu"
+         *       }
+         *     }
+         */
         NotificationsRow: {
             /**
              * Người nhận
@@ -37931,7 +38737,23 @@ export type components = {
             plant_type?: ("luong_thuc" | "cong_nghiep" | "an_qua" | "rau_mau" | "gia_vi" | "duoc_lieu" | "lam_nghiep" | "khac") | null;
             scientific_name?: string | null;
         };
-        /** Loài cây trồng */
+        /**
+         * Loài cây trồng
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên loài cây mẫu",
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "plant_type": "luong_thuc",
+         *       "description": "Mô tả mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         PlantsRow: {
             /** Mã */
             code: string;
@@ -37958,7 +38780,38 @@ export type components = {
             plant_type?: ("luong_thuc" | "cong_nghiep" | "an_qua" | "rau_mau" | "gia_vi" | "duoc_lieu" | "lam_nghiep" | "khac") | null;
             scientific_name?: string | null;
         };
-        /** Quy trình sản xuất */
+        /**
+         * Quy trình sản xuất
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên quy trình mẫu",
+         *       "product_id": 1,
+         *       "product_group_id": 1,
+         *       "farming_form_id": 1,
+         *       "manufacture_id": 1,
+         *       "description": "Mô tả mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "product": {
+         *         "id": 1,
+         *         "name": "Sản phẩm mẫu"
+         *       },
+         *       "product_group": {
+         *         "id": 1,
+         *         "name": "Nhóm sản phẩm mẫu"
+         *       },
+         *       "farming_form": {
+         *         "id": 1,
+         *         "name": "Hình thức canh tác mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       }
+         *     }
+         */
         ProcessesRow: {
             /** Format: date-time */
             created_at: string;
@@ -38004,7 +38857,32 @@ export type components = {
             suitable_conditions?: string | null;
             yield_per_head?: number | null;
         };
-        /** Vật nuôi */
+        /**
+         * Vật nuôi
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên giống vật nuôi mẫu",
+         *       "animal_id": 1,
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "growth_duration_days": 1,
+         *       "seasons": "Mùa vụ/lứa nuôi mẫu",
+         *       "suitable_conditions": "Điều kiện nuôi phù hợp mẫu",
+         *       "yield_per_head": 1.5,
+         *       "care_notes": "Lưu ý chăm sóc, phòng bệnh mẫu",
+         *       "image": "/uploads/2026/01/anh-mau.jpg",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "animal": {
+         *         "id": 1,
+         *         "name": "Loài vật nuôi mẫu"
+         *       }
+         *     }
+         */
         ProductAnimalsRow: {
             animal: {
                 id: number;
@@ -38055,7 +38933,30 @@ export type components = {
             parent_id?: number | null;
             sort_order?: number | null;
         };
-        /** Nhóm sản phẩm */
+        /**
+         * Nhóm sản phẩm
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã nhóm mẫu",
+         *       "name": "Tên nhóm sản phẩm mẫu",
+         *       "parent_id": 1,
+         *       "path": "Đường dẫn nhóm mẫu",
+         *       "depth": 1,
+         *       "description": "Mô tả mẫu",
+         *       "image": "/uploads/2026/01/anh-mau.jpg",
+         *       "sort_order": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "parent": {
+         *         "id": 1,
+         *         "name": "Nhóm sản phẩm mẫu"
+         *       }
+         *     }
+         */
         ProductGroupsRow: {
             /** Mã nhóm */
             code: string;
@@ -38104,7 +39005,33 @@ export type components = {
             suitable_soils?: string | null;
             yield_per_ha?: number | null;
         };
-        /** Cây trồng */
+        /**
+         * Cây trồng
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên giống cây trồng mẫu",
+         *       "plant_id": 1,
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "growth_duration_days": 1,
+         *       "seasons": "Mùa vụ mẫu",
+         *       "suitable_soils": "Loại đất phù hợp mẫu",
+         *       "yield_per_ha": 1.5,
+         *       "planting_density": "Mật độ trồng mẫu",
+         *       "care_notes": "Lưu ý chăm sóc mẫu",
+         *       "image": "/uploads/2026/01/anh-mau.jpg",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "plant": {
+         *         "id": 1,
+         *         "name": "Loài cây trồng mẫu"
+         *       }
+         *     }
+         */
         ProductPlantsRow: {
             care_notes: string | null;
             /** Mã */
@@ -38174,7 +39101,53 @@ export type components = {
             storage?: string | null;
             usage?: string | null;
         };
-        /** Sản phẩm */
+        /**
+         * Sản phẩm
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "gtin": "08930000000019",
+         *       "name": "Tên sản phẩm mẫu",
+         *       "product_group_id": 1,
+         *       "product_unit_id": 1,
+         *       "manufacture_id": 1,
+         *       "farming_form_id": 1,
+         *       "price": 150000,
+         *       "images": [
+         *         "/uploads/2026/01/anh-mau.jpg"
+         *       ],
+         *       "description": "Mô tả mẫu",
+         *       "ingredients": "Thành phần mẫu",
+         *       "usage": "Hướng dẫn sử dụng mẫu",
+         *       "storage": "Hướng dẫn bảo quản mẫu",
+         *       "shelf_life_days": 1,
+         *       "certifications": null,
+         *       "ocop_stars": 3,
+         *       "status": "pending",
+         *       "is_highlight": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "product_group": {
+         *         "id": 1,
+         *         "name": "Nhóm sản phẩm mẫu"
+         *       },
+         *       "product_unit": {
+         *         "id": 1,
+         *         "name": "Đơn vị tính mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       },
+         *       "farming_form": {
+         *         "id": 1,
+         *         "name": "Hình thức canh tác mẫu"
+         *       }
+         *     }
+         */
         ProductsRow: {
             certifications: {
                 issuer?: string | null;
@@ -38264,7 +39237,21 @@ export type components = {
             name: string;
             symbol?: string | null;
         };
-        /** Đơn vị tính */
+        /**
+         * Đơn vị tính
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên đơn vị mẫu",
+         *       "symbol": "Ký hiệu mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null
+         *     }
+         */
         ProductUnitsRow: {
             /** Format: date-time */
             created_at: string;
@@ -38292,7 +39279,20 @@ export type components = {
             level?: string | null;
             name: string;
         };
-        /** Tỉnh/thành phố */
+        /**
+         * Tỉnh/thành phố
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã đơn vị hành chính mẫu",
+         *       "name": "Tên tỉnh/thành phố mẫu",
+         *       "level": "Cấp mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         ProvincesRow: {
             /** Mã đơn vị hành chính */
             code: string;
@@ -38333,7 +39333,53 @@ export type components = {
             material_area_id: number;
             name: string;
         };
-        /** Vùng trồng */
+        /**
+         * Vùng trồng
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "name": "Tên vùng trồng mẫu",
+         *       "material_area_id": 1,
+         *       "crop": "Cây trồng mẫu",
+         *       "acreage": 1.5,
+         *       "lat": 1.5,
+         *       "long": 1.5,
+         *       "boundary": {
+         *         "type": "Polygon",
+         *         "coordinates": [
+         *           [
+         *             [
+         *               108.44,
+         *               11.94
+         *             ],
+         *             [
+         *               108.45,
+         *               11.94
+         *             ],
+         *             [
+         *               108.45,
+         *               11.95
+         *             ],
+         *             [
+         *               108.44,
+         *               11.94
+         *             ]
+         *           ]
+         *         ]
+         *       },
+         *       "households": "Hộ canh tác mẫu",
+         *       "description": "Ghi chú mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "material_area": {
+         *         "id": 1,
+         *         "name": "Vùng nguyên liệu mẫu"
+         *       }
+         *     }
+         */
         RawMaterialAreasRow: {
             /** Diện tích (ha) */
             acreage: number;
@@ -38395,7 +39441,28 @@ export type components = {
             name: string;
             province_ids?: number[] | null;
         };
-        /** Vùng */
+        /**
+         * Vùng
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã vùng mẫu",
+         *       "name": "Tên vùng mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "province_ids": [
+         *         1
+         *       ],
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "province_items": [
+         *         {
+         *           "id": 1,
+         *           "name": "Tỉnh/thành phố mẫu"
+         *         }
+         *       ]
+         *     }
+         */
         RegionsRow: {
             /** Mã vùng */
             code: string;
@@ -38427,7 +39494,19 @@ export type components = {
             /** @enum {string} */
             status: "active" | "locked";
         };
-        /** Vai trò hành chính */
+        /**
+         * Vai trò hành chính
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên vai trò mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "status": "active",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         RolesAdministrativeRow: {
             /** Format: date-time */
             created_at: string;
@@ -38451,7 +39530,20 @@ export type components = {
             /** @enum {string} */
             status?: "active" | "locked";
         };
-        /** Vai trò */
+        /**
+         * Vai trò
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên vai trò mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "price": 150000,
+         *       "status": "pending",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         RolesRow: {
             /** Format: date-time */
             created_at: string;
@@ -38643,7 +39735,33 @@ export type components = {
             ward_ids?: number[] | null;
             water_type?: ("ngot" | "lo" | "man") | null;
         };
-        /** Loài thủy sản */
+        /**
+         * Loài thủy sản
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã mẫu",
+         *       "name": "Tên loài thủy sản mẫu",
+         *       "scientific_name": "Tên khoa học mẫu",
+         *       "seafood_type": "ca",
+         *       "water_type": "ngot",
+         *       "ward_ids": [
+         *         1
+         *       ],
+         *       "description": "Mô tả mẫu",
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "deleted_at": null,
+         *       "ward_items": [
+         *         {
+         *           "id": 1,
+         *           "name": "Phường/xã mẫu"
+         *         }
+         *       ]
+         *     }
+         */
         SeafoodsRow: {
             /** Mã */
             code: string;
@@ -38695,7 +39813,46 @@ export type components = {
             ward_id?: number | null;
             year: number;
         };
-        /** Lịch thời vụ */
+        /**
+         * Lịch thời vụ
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên lịch mẫu",
+         *       "plant_id": 1,
+         *       "product_plant_id": 1,
+         *       "season": "dong_xuan",
+         *       "year": 2000,
+         *       "ward_id": 1,
+         *       "region_id": 1,
+         *       "sowing_from": "2026-01-15T00:00:00.000Z",
+         *       "sowing_to": "2026-01-15T00:00:00.000Z",
+         *       "harvest_from": "2026-01-15T00:00:00.000Z",
+         *       "harvest_to": "2026-01-15T00:00:00.000Z",
+         *       "notes": "Ghi chú kỹ thuật mẫu",
+         *       "visibility": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "plant": {
+         *         "id": 1,
+         *         "name": "Loài cây trồng mẫu"
+         *       },
+         *       "product_plant": {
+         *         "id": 1,
+         *         "name": "Cây trồng mẫu"
+         *       },
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "region": {
+         *         "id": 1,
+         *         "name": "Vùng mẫu"
+         *       },
+         *       "read_only": null
+         *     }
+         */
         SeasonalCalendarsRow: {
             /** Format: date-time */
             created_at: string;
@@ -38786,7 +39943,20 @@ export type components = {
             /** @enum {integer} */
             status: 1 | 0;
         };
-        /** Phương thức vận chuyển */
+        /**
+         * Phương thức vận chuyển
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên phương thức mẫu",
+         *       "fee": 150000,
+         *       "description": "Mô tả mẫu",
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         ShippingMethodsRow: {
             /** Format: date-time */
             created_at: string;
@@ -38825,7 +39995,26 @@ export type components = {
             site_name?: string | null;
             slogan?: string | null;
         };
-        /** Logo website */
+        /**
+         * Logo website
+         * @example {
+         *       "id": 1,
+         *       "logo": "/uploads/2026/01/anh-mau.jpg",
+         *       "logo_footer": "/uploads/2026/01/anh-mau.jpg",
+         *       "favicon": "/uploads/2026/01/anh-mau.jpg",
+         *       "site_name": "Tên website mẫu",
+         *       "short_name": "Tên viết tắt mẫu",
+         *       "slogan": "Khẩu hiệu mẫu",
+         *       "description": "Giới thiệu ngắn mẫu",
+         *       "seo_title": "Tiêu đề SEO mẫu",
+         *       "seo_description": "Mô tả SEO mẫu",
+         *       "seo_keywords": "Từ khóa SEO mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         SiteConfigsRow: {
             /** Format: date-time */
             created_at: string;
@@ -38866,7 +40055,27 @@ export type components = {
             position?: number | null;
             process_id: number;
         };
-        /** Công đoạn */
+        /**
+         * Công đoạn
+         * @example {
+         *       "id": 1,
+         *       "process_id": 1,
+         *       "position": 1,
+         *       "name": "Tên công đoạn mẫu",
+         *       "duration_days": 1,
+         *       "expected_activities": "Công việc dự kiến mẫu",
+         *       "expected_inputs": "Vật tư dự kiến mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "process": {
+         *         "id": 1,
+         *         "name": "Quy trình sản xuất mẫu"
+         *       }
+         *     }
+         */
         StagesRow: {
             /** Format: date-time */
             created_at: string;
@@ -38934,7 +40143,54 @@ export type components = {
             vertical: number;
             width: number;
         };
-        /** Đợt tem */
+        /**
+         * Đợt tem
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên đợt tem mẫu",
+         *       "product_id": 1,
+         *       "trace_id": 1,
+         *       "manufacture_id": 1,
+         *       "quantity": 1,
+         *       "serial_from": 1,
+         *       "serial_to": 1,
+         *       "packaging_date": "2026-01-15T00:00:00.000Z",
+         *       "lines": 1,
+         *       "width": 10,
+         *       "height": 10,
+         *       "stamps_per_line": 1,
+         *       "size": 1,
+         *       "vertical": 1,
+         *       "horizontal": 1,
+         *       "distance": 1,
+         *       "space_left": 1,
+         *       "space_top": 1,
+         *       "print_product_name": true,
+         *       "print_product_created_at": true,
+         *       "product_name_attribute": null,
+         *       "product_created_at_attribute": null,
+         *       "stamp_attributes": null,
+         *       "status": "issuing",
+         *       "printed_count": 1,
+         *       "voided_count": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "product": {
+         *         "id": 1,
+         *         "name": "Sản phẩm mẫu"
+         *       },
+         *       "trace": {
+         *         "id": 1,
+         *         "code": "Hồ sơ truy xuất mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       }
+         *     }
+         */
         StampsRow: {
             /** Format: date-time */
             created_at: string;
@@ -39049,7 +40305,18 @@ export type components = {
         TagsCreate: {
             name: string;
         };
-        /** Thẻ */
+        /**
+         * Thẻ
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên thẻ mẫu",
+         *       "slug": "Đường dẫn mẫu",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         TagsRow: {
             /** Format: date-time */
             created_at: string;
@@ -39092,7 +40359,46 @@ export type components = {
             product_id: number;
             quantity?: number | null;
         };
-        /** Hồ sơ truy xuất */
+        /**
+         * Hồ sơ truy xuất
+         * @example {
+         *       "id": 1,
+         *       "code": "MA001",
+         *       "product_id": 1,
+         *       "batch_id": 1,
+         *       "manufacture_id": 1,
+         *       "material_area_id": 1,
+         *       "planting_date": "2026-01-15T00:00:00.000Z",
+         *       "harvest_date": "2026-01-15T00:00:00.000Z",
+         *       "packaging_date": "2026-01-15T00:00:00.000Z",
+         *       "expired_date": "2026-01-15T00:00:00.000Z",
+         *       "quantity": 1.5,
+         *       "distributors": null,
+         *       "certificates": null,
+         *       "description": "Mô tả mẫu",
+         *       "active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "product": {
+         *         "id": 1,
+         *         "name": "Sản phẩm mẫu"
+         *       },
+         *       "batch": {
+         *         "id": 1,
+         *         "code": "Lô sản xuất mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       },
+         *       "material_area": {
+         *         "id": 1,
+         *         "name": "Vùng nguyên liệu mẫu"
+         *       }
+         *     }
+         */
         TracesRow: {
             active: boolean | null;
             batch: {
@@ -39191,7 +40497,46 @@ export type components = {
             username: string;
             ward_id?: number | null;
         };
-        /** Người dùng */
+        /**
+         * Người dùng
+         * @example {
+         *       "id": 1,
+         *       "username": "nguyen.van.a",
+         *       "full_name": "Họ và tên mẫu",
+         *       "email": "lienhe@example.vn",
+         *       "phone": "0912345678",
+         *       "avatar": "/uploads/2026/01/anh-mau.jpg",
+         *       "role_id": 1,
+         *       "scope": "all",
+         *       "province_id": 1,
+         *       "ward_id": 1,
+         *       "manufacture_id": 1,
+         *       "status": "active",
+         *       "is_highlight": true,
+         *       "must_change_password": true,
+         *       "last_login_at": "2026-01-15T08:30:00.000Z",
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "role": {
+         *         "id": 1,
+         *         "name": "Vai trò mẫu"
+         *       },
+         *       "province": {
+         *         "id": 1,
+         *         "name": "Tỉnh/thành phố mẫu"
+         *       },
+         *       "ward": {
+         *         "id": 1,
+         *         "name": "Phường/xã mẫu"
+         *       },
+         *       "manufacture": {
+         *         "id": 1,
+         *         "name": "Cơ sở sản xuất mẫu"
+         *       }
+         *     }
+         */
         UsersRow: {
             avatar: string | null;
             /** Format: date-time */
@@ -39271,7 +40616,26 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        /** Video */
+        /**
+         * Video
+         * @example {
+         *       "id": 1,
+         *       "title": "Tiêu đề mẫu",
+         *       "source": "youtube",
+         *       "url": "https://example.vn",
+         *       "file": "/uploads/2026/01/tep-mau.pdf",
+         *       "thumbnail": "/uploads/2026/01/anh-mau.jpg",
+         *       "thumbnail_url": "Ảnh của video mẫu",
+         *       "embed_url": "Địa chỉ nhúng mẫu",
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         VideosRow: {
             /** Format: date-time */
             created_at: string;
@@ -39320,7 +40684,30 @@ export type components = {
             name: string;
             province_id: number;
         };
-        /** Phường/xã */
+        /**
+         * Phường/xã
+         * @example {
+         *       "id": 1,
+         *       "code": "Mã đơn vị hành chính mẫu",
+         *       "name": "Tên phường/xã mẫu",
+         *       "level": "Cấp mẫu",
+         *       "province_id": 1,
+         *       "district_id": 1,
+         *       "is_active": true,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1,
+         *       "province": {
+         *         "id": 1,
+         *         "name": "Tỉnh/thành phố mẫu"
+         *       },
+         *       "district": {
+         *         "id": 1,
+         *         "name": "Quận/huyện mẫu"
+         *       }
+         *     }
+         */
         WardsRow: {
             /** Mã đơn vị hành chính */
             code: string;
@@ -39364,7 +40751,22 @@ export type components = {
             status: 1 | 2;
             url: string;
         };
-        /** Website liên kết */
+        /**
+         * Website liên kết
+         * @example {
+         *       "id": 1,
+         *       "name": "Tên website mẫu",
+         *       "url": "https://example.vn",
+         *       "logo": "/uploads/2026/01/anh-mau.jpg",
+         *       "description": "Mô tả mẫu",
+         *       "sort_order": 1,
+         *       "status": 1,
+         *       "created_at": "2026-01-15T08:30:00.000Z",
+         *       "updated_at": "2026-01-15T08:30:00.000Z",
+         *       "created_by": 1,
+         *       "updated_by": 1
+         *     }
+         */
         WebsitesRow: {
             /** Format: date-time */
             created_at: string;

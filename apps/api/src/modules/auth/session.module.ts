@@ -20,7 +20,8 @@ const loginBody = z
     /** a solved sign-in challenge (signin-challenge.ts), asked for while the account is under attack */
     challenge: z.string({ error: 'Thử thách đăng nhập không hợp lệ' }).max(4096, 'Thử thách đăng nhập không hợp lệ').optional(),
   })
-  .strict();
+  .strict()
+  .meta({ examples: [{ username: 'admin', password: 'Admin@12345' }] });
 
 /**
  * Sign-in, sign-out and the profile of the signed-in user.
