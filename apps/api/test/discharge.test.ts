@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDischargeDemo } from '../src/modules/discharge/demo.module';
 import { makeWard } from './accounts-helpers';
+import { expectDocumented } from './documented';
 import { auth, call, callJob, makeApp, makeUser, multipart, type TestApp, upload } from './helpers';
 
 let t: TestApp;
@@ -157,6 +158,7 @@ describe('flows against the limits', () => {
     expect(p.status).toBe(200);
     const list = await call(t, 'POST', `/api/admin/discharge-traffic/list/${w.id}`, { body: { construct_id: w.id }, query: { page: '1', limit: '10' } });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expectDocumented(t, 'POST', '/api/admin/discharge-traffic/list/:id', list.body);
     expect(list.body.data).toMatchObject({ standard_code: 'QCVN 40:2011/BTNMT', column: 'B', factor: 0.99, permitted_flow: 6000 });
     expect(list.body.data.limits.find((l: any) => l.parameter === 'cod')).toMatchObject({ max: 148.5 });
     expect(list.body.data.limits.find((l: any) => l.parameter === 'ph')).toMatchObject({ min: 5.5, max: 9 });
@@ -303,6 +305,7 @@ describe('flows against the limits', () => {
     const calm = await call(t, 'GET', '/api/admin/discharge-constructs/overview', { query: { exceeded: '0' } });
     expect(pointsOf(calm.body).map((p) => p[0])).not.toContain(w.id);
     const comp = await call(t, 'GET', `/api/admin/discharge-constructs/compliance/${w.id}`);
+    expectDocumented(t, 'GET', '/api/admin/discharge-constructs/compliance/:id', comp.body);
     const month = comp.body.data.months.find((m: any) => m.month === today.slice(0, 7));
     expect(month).toMatchObject({ flows: 1, exceeded: 1, by_parameter: { cod: 1 } });
     expect(comp.body.data.series[0]).toMatchObject({ flow: 500, status: 2, exceeded: ['cod'] });
@@ -401,11 +404,13 @@ describe('inventory', () => {
   it('creates, reads with POST detail + construct_id, edits with PATCH and the payload minus id', async () => {
     const w = await work();
     const none = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id } });
+    expectDocumented(t, 'POST', '/api/admin/discharge-inventory/detail', none.body);
     expect(none.body.data).toEqual({ entry: null, years: [] });
     const c = await call(t, 'POST', '/api/admin/discharge-inventory', { body: { construct_id: w.id, survey_year: 2025, inspector: 'Trần Văn Bình' } });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     await call(t, 'POST', '/api/admin/discharge-inventory', { body: { construct_id: w.id, survey_year: 2026, inspector: 'Lê Thị Cúc' } });
     const latest = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id } });
+    expectDocumented(t, 'POST', '/api/admin/discharge-inventory/detail', latest.body);
     expect(latest.body.data.entry).toMatchObject({ survey_year: 2026, inspector: 'Lê Thị Cúc' });
     expect(latest.body.data.years).toEqual([2026, 2025]);
     const y = await call(t, 'POST', '/api/admin/discharge-inventory/detail', { body: { construct_id: w.id, survey_year: 2025 } });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWard } from './accounts-helpers';
+import { expectDocumented } from './documented';
 import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { loadWorkbook } from './import-helpers';
 
@@ -49,6 +50,7 @@ describe('insect orders', () => {
     expect((await call(t, 'PUT', `/api/admin/insect-orders/change-status/${off.id}`)).status).toBe(200);
     const web = await t.app.inject({ method: 'GET', url: '/api/web/insect-order' });
     expect(web.statusCode).toBe(200);
+    expectDocumented(t, 'GET', '/api/web/insect-order', web.json());
     const d = web.json().data;
     // by name: 'Cánh tơ' before 'Cánh vẩy'
     expect(d.entries.map((e: any) => e.key)).toEqual(['thysanoptera', 'lepidoptera']);
@@ -103,6 +105,7 @@ describe('insect orders', () => {
     const url = `/api/admin/monitoring-configs/insect-wtc/${thrips.id}`;
     const g = await call(t, 'GET', url);
     expect(g.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/monitoring-configs/insect-wtc/:id', g.body);
     expect(g.body.data).toMatchObject({ source: 'preset', ward_id: null, order: { code: 'thysanoptera' } });
     const gap = await call(t, 'PUT', url, {
       body: {
@@ -122,6 +125,7 @@ describe('insect orders', () => {
     ];
     const put = await call(t, 'PUT', url, { body: { ward_id: wardA, ranges } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expectDocumented(t, 'PUT', '/api/admin/monitoring-configs/insect-wtc/:id', put.body);
     expect(put.body.data).toMatchObject({ source: 'ward', ward_id: wardA, ranges });
     // the ward's config keeps the total's bands it had (the preset) beside the order's
     const [cfg] = await t.database.query<{ config: any }>(sql`select config from monitoring_configs where type = 6 and ward_id = ${wardA}`);
@@ -143,6 +147,7 @@ describe('insect orders', () => {
     const q = { from: at(0), to: at(12), interval: 'hour' };
     const all = await call(t, 'GET', '/api/admin/monitorings/insect-data', { query: q });
     expect(all.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/monitorings/insect-data', all.body);
     expect(all.body.data.orders.map((o: any) => o.code)).toEqual(['thysanoptera', 'lepidoptera']);
     // hour 1: (8 + 2) / 2 stations
     expect(all.body.data.series.thysanoptera[0]).toMatchObject({ t: at(1), n: 2, mean: 5, min: 2, max: 8 });
@@ -154,6 +159,7 @@ describe('insect orders', () => {
       404,
     );
     const stat = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${stationId}`, { query: q });
+    expectDocumented(t, 'GET', '/api/admin/monitorings/stat-monitoring/:id', stat.body);
     expect(stat.body.data.parameters.thysanoptera).toEqual({ label: 'Mật độ Cánh tơ', unit: 'con/m²' });
     expect(stat.body.data.bands.thysanoptera).toHaveLength(3);
   });
@@ -230,6 +236,7 @@ describe('seafood criteria', () => {
     await ingest(other.device_key, { measured_at: at(2), values: { salinity: 15, ph: 7.9, temperature: 33.5, do: 3.2 } });
     const r = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { query: { from: at(0), to: at(12) } });
     expect(r.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/monitorings/stat-monitoring/:id', r.body);
     const [check] = r.body.data.seafood;
     expect(check).toMatchObject({ seafood_name: 'Tôm thẻ thử', criteria_name: 'Tôm thẻ nuôi thương phẩm', stage: 'Thương phẩm' });
     const latest = Object.fromEntries(check.latest.map((x: any) => [x.parameter, x.result]));

@@ -9,6 +9,7 @@ import { hashDeviceKey } from '../src/modules/monitoring/device-key';
 import { stationByKey } from '../src/modules/monitoring/ingest.module';
 import { coalesceStats, storeCoalesced } from '../src/modules/monitoring/ingest-queue';
 import { makeWard } from './accounts-helpers';
+import { expectDocumented } from './documented';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -248,6 +249,7 @@ describe('national indices through the ingest (issue 29)', () => {
       call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, { query: { from: '2026-11-01T00:00:00Z', to: '2026-11-30T00:00:00Z', interval } });
     const d = await q('day');
     expect(d.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/monitorings/stat-monitoring/:id', d.body);
     expect(d.body.data.series.aqi_day).toEqual([{ t: '2026-11-15T17:00:00.000Z', n: 1, min: 110, mean: 110, max: 110 }]);
     expect(d.body.data.parameters.aqi_day).toEqual({ label: 'VN_AQI (ngày)', unit: '' });
     // not the mean of the hourly indices
@@ -277,6 +279,7 @@ describe('national indices through the ingest (issue 29)', () => {
     const days = await call(t, 'GET', `/api/admin/monitorings/stat-monitoring/${s.entry.id}`, {
       query: { from: '2026-11-10T17:00:00Z', to: '2026-11-14T17:00:00Z', interval: 'day' },
     });
+    expectDocumented(t, 'GET', '/api/admin/monitorings/stat-monitoring/:id', days.body);
     expect(days.body.data.rain_days).toEqual([
       { t: '2026-11-11T17:00:00.000Z', total: 100.5, level: 6, label: 'Mưa rất to', color: expect.any(String) },
       { t: '2026-11-12T17:00:00.000Z', total: 0, level: 1, label: 'Không mưa', color: expect.any(String) },
@@ -419,6 +422,7 @@ describe('band configs', () => {
   it('answers the national preset until one is saved, refuses an overlap and a gap naming the band', async () => {
     const g = await call(t, 'GET', '/api/admin/monitoring-configs/rain-wtc');
     expect(g.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/monitoring-configs/rain-wtc', g.body);
     expect(g.body.data.source).toBe('preset');
     expect(g.body.data.config.parameters.rain_mm).toHaveLength(6);
     expect(g.body.data.levels.map((l: any) => l.label)).toEqual(['Không mưa', 'Mưa nhỏ', 'Mưa', 'Mưa vừa', 'Mưa to', 'Mưa rất to']);
@@ -449,6 +453,7 @@ describe('band configs', () => {
     };
     const put = await call(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', { body: { ...strict, ward_id: ward } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expectDocumented(t, 'PUT', '/api/admin/monitoring-configs/air-wtc', put.body);
     expect(put.body.data).toMatchObject({ ward_id: ward, source: 'ward' });
     const def = await call(t, 'GET', '/api/admin/monitoring-configs/air-wtc');
     expect(def.body.data.source).not.toBe('ward');
@@ -732,7 +737,9 @@ describe('overview', () => {
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().data.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 0]);
     await evaluateAlerts(t.app.services, new Date(Date.now() + 20 * 60_000), { enterMinutes: 15, clearMinutes: 30 });
-    const alerted = (await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token })).body.data;
+    const alertedAnswer = await call(t, 'GET', '/api/admin/monitorings/overview', { token: officer.token });
+    expectDocumented(t, 'GET', '/api/admin/monitorings/overview', alertedAnswer.body);
+    const alerted = alertedAnswer.body.data;
     expect(alerted.points).toEqual([s.entry.id, 12.7, 108.05, 3, 6, 1]);
     expect(alerted.alerts).toEqual([
       // the peak of a rain alert is the highest 24-hour total (60 + 130 mm)

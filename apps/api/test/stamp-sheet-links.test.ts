@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec } from '../src/core/resource-store';
 import { SHEET_LINK_EXPIRED } from '../src/modules/origin/print.module';
+import { expectDocumented } from './documented';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 
 /**
@@ -65,6 +66,7 @@ describe('stamp sheet links expire', () => {
     await expire(s.jobId);
     const r = await call(t, 'POST', `/api/admin/stamps/print-jobs/${s.jobId}/link`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expectDocumented(t, 'POST', '/api/admin/stamps/print-jobs/:id/link', r.body);
     expect(r.body.data.url).not.toBe(s.url);
     expect(r.body.data.url).toMatch(new RegExp(`^/api/stamp-sheets/[A-Za-z0-9_-]{32}/tem-${s.runId}-\\d+-\\d+\\.pdf$`));
     expect(Date.parse(r.body.data.expires_at) - Date.now()).toBeGreaterThan(50 * 60_000);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec } from '../src/core/resource-store';
 import { INACTIVE_TRACE, UNKNOWN_CODE } from '../src/modules/trace-public/public-page.module';
 import { distanceKm } from '../src/modules/trace-public/scans';
+import { expectDocumented } from './documented';
 import { call, makeApp, makeUser, type TestApp } from './helpers';
 import { createSample, gtin13 } from './samples';
 
@@ -403,6 +404,7 @@ describe('counterfeit signal (issue 28 §1)', () => {
     // the mark is in the stamp statistics for the ward's officer
     const marked = await call(t, 'GET', '/api/admin/stamp-statistics/marked', { query: { product_id: String(w.productId) } });
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/stamp-statistics/marked', marked.body);
     expect(marked.body.data.entries, JSON.stringify(marked.body.data.entries)).toEqual([
       expect.objectContaining({ serial, code, scan_count: 201, scanner_count: 20, flagged: false }),
     ]);
@@ -492,6 +494,7 @@ describe('counterfeit signal (issue 28 §1)', () => {
     expect(await stampRow(code)).toMatchObject({ flagged: true, anomaly: true });
     const ok = await call(t, 'PUT', url, { token: officer.token, body: { reason: 'Đã kiểm tra tại cửa hàng: tem niêm phong còn nguyên' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expectDocumented(t, 'PUT', '/api/admin/stamps/:id/codes/:serial/clear-flag', ok.body);
     expect(ok.body.message).toBe('Đã gỡ đánh dấu tem');
     expect(await stampRow(code)).toMatchObject({ flagged: false, anomaly: false, scanner_count: 4 });
     const [log] = await exec<{ action: string; subject: string; record_id: string; before: { flagged: boolean }; after: { reason: string } }>(

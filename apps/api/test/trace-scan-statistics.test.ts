@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exec } from '../src/core/resource-store';
+import { expectDocumented } from './documented';
 import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { createSample, gtin13 } from './samples';
 
@@ -55,6 +56,7 @@ describe('scan statistics', () => {
     );
     const r = await stats({ product_id: String(a.productId), from: new Date(Date.now() + 7 * 3600_000 - 10 * 86400_000).toISOString().slice(0, 10) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/scan-statistics', r.body);
     const d = r.body.data;
     expect(d.entries).toEqual([
       expect.objectContaining({
@@ -139,6 +141,7 @@ describe('scan statistics', () => {
     );
     const l = await call(t, 'GET', '/api/admin/scan-statistics/locations', { query: { product_id: String(a.productId) } });
     expect(l.status).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/scan-statistics/locations', l.body);
     expect(l.body.data.entries).toEqual([expect.objectContaining({ id: scanId, lat: 10.36, long: 106.36, product_name: 'Xoài cát Hòa Lộc', flagged: false })]);
     const e = await callJob(t, 'GET', '/api/admin/scan-statistics/export', { query: { product_id: String(a.productId) } });
     expect(e.status, JSON.stringify(e.body)).toBe(200);

@@ -3,6 +3,7 @@ import { STAMP_CODE_RE } from '@nns/shared/traceability';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDocumented } from './documented';
 import { call, callJob, makeApp, makeUser, type TestApp } from './helpers';
 import { crop, decodeQr, renderPdf } from './pdf-qr';
 import { createSample } from './samples';
@@ -65,6 +66,7 @@ async function allCodes(id: number) {
   for (let page = 1; ; page++) {
     const r = await call(t, 'GET', `/api/admin/stamps/${id}/codes`, { query: { page: String(page), limit: '100' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/stamps/:id/codes', r.body);
     out.push(...r.body.data.entries);
     if (page >= r.body.data.pagination.total_pages) return out;
   }
@@ -217,6 +219,7 @@ describe('stamp runs', () => {
     const layout = await call(t, 'PUT', `/api/admin/stamps/${run.id}`, { body: { width: 60, stamps_per_line: 3 } });
     expect(layout.status, JSON.stringify(layout.body)).toBe(200);
     const pd = await call(t, 'GET', `/api/admin/stamps/print-data/${run.id}`);
+    expectDocumented(t, 'GET', '/api/admin/stamps/print-data/:id', pd.body);
     expect(Object.keys(pd.body.data.entry)).toEqual(['id', 'stamp', 'product', 'packaging_date', 'product_group']);
     expect(Object.keys(pd.body.data.entry.stamp)).toEqual([
       'lines',
@@ -270,6 +273,7 @@ describe('stamp runs', () => {
     const read = await call(t, 'GET', `/api/admin/stamps/${run.id}`);
     expect([read.body.data.entry.status, read.body.data.entry.printed_count]).toEqual(['printed', 20]);
     const jobs = await call(t, 'GET', `/api/admin/stamps/${run.id}/print-jobs`);
+    expectDocumented(t, 'GET', '/api/admin/stamps/:id/print-jobs', jobs.body);
     expect(jobs.body.data.entries.map((j: { count: number; serial_from: number }) => [j.count, j.serial_from])).toEqual([
       [14, run.serial_from + 6],
       [6, run.serial_from],
@@ -313,6 +317,7 @@ describe('stamp runs', () => {
       body: { serial_from: run.serial_from + 2, serial_to: run.serial_from + 4, reason: 'Tem in lỗi' },
     });
     expect(half.status, JSON.stringify(half.body)).toBe(200);
+    expectDocumented(t, 'PUT', '/api/admin/stamps/void/:id', half.body);
     expect(half.body.data).toMatchObject({ voided: 3, status: 'issued', voided_count: 3 });
     const statuses = (await allCodes(run.id)).map((c) => c.status);
     expect(statuses).toEqual(['issued', 'issued', 'voided', 'voided', 'voided', 'issued', 'issued', 'issued', 'issued', 'issued']);
@@ -384,6 +389,7 @@ describe('stamp statistics', () => {
     const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
     const r = await call(t, 'GET', '/api/admin/stamp-statistics', { query: { manufacture_id: String(o.manufactureId), from: today, to: today } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expectDocumented(t, 'GET', '/api/admin/stamp-statistics', r.body);
     expect(r.body.data.totals).toEqual([
       {
         product_id: o.productId,

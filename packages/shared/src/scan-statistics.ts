@@ -1,50 +1,49 @@
-/** Scan statistics (issue 14 §8): the answer's shape, shared by the server and the screen. */
+import { z } from 'zod';
 
-export interface ScanStatisticsEntry {
-  product_id: number;
-  product_name: string;
-  manufacture_id: number | null;
-  manufacture_name: string | null;
-  ward_id: number | null;
-  ward_name: string | null;
-  scans: number;
-  first_scans: number;
-  flagged: number;
-}
+/** Scan statistics (issue 14 §8): the answers' schemas (the routes' `response`, the document's, the screen's types). */
 
-export interface ScanStatisticsDay {
-  /** YYYY-MM-DD at UTC+7 */
-  day: string;
-  scans: number;
-  first_scans: number;
-  flagged: number;
-}
+const int = () => z.number().int();
 
-export interface ScanStatisticsTotals {
-  scans: number;
-  first_scans: number;
-  flagged: number;
-  products: number;
-}
+export const scanStatisticsEntrySchema = z.object({
+  product_id: int(),
+  product_name: z.string(),
+  manufacture_id: int().nullable(),
+  manufacture_name: z.string().nullable(),
+  ward_id: int().nullable(),
+  ward_name: z.string().nullable(),
+  scans: int(),
+  first_scans: int(),
+  flagged: int(),
+});
+export type ScanStatisticsEntry = z.infer<typeof scanStatisticsEntrySchema>;
 
-export interface ScanStatisticsAnswer {
-  entries: ScanStatisticsEntry[];
-  pagination: { page: number; limit: number; total: number; total_pages: number };
-  totals: ScanStatisticsTotals;
-  /** every day of the period, zeros included, oldest first */
-  daily: ScanStatisticsDay[];
-  period: { from: string; to: string };
-}
+export const scanStatisticsDaySchema = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC+7)'),
+  scans: int(),
+  first_scans: int(),
+  flagged: int(),
+});
+export type ScanStatisticsDay = z.infer<typeof scanStatisticsDaySchema>;
 
-export interface ScanLocation {
-  id: number;
-  scanned_at: string;
-  lat: number;
-  long: number;
-  product_name: string;
-  serial: number;
-  flagged: boolean;
-}
+export const scanStatisticsAnswerSchema = z.object({
+  entries: z.array(scanStatisticsEntrySchema),
+  pagination: z.object({ page: int(), limit: int(), total: int(), total_pages: int() }),
+  totals: z.object({ scans: int(), first_scans: int(), flagged: int(), products: int() }),
+  daily: z.array(scanStatisticsDaySchema).describe('mọi ngày của kỳ, kể cả ngày không có lượt quét, cũ nhất trước'),
+  period: z.object({ from: z.string(), to: z.string() }),
+});
+export type ScanStatisticsAnswer = z.infer<typeof scanStatisticsAnswerSchema>;
+
+export const scanLocationSchema = z.object({
+  id: int(),
+  scanned_at: z.string(),
+  lat: z.number(),
+  long: z.number(),
+  product_name: z.string(),
+  serial: int(),
+  flagged: z.boolean(),
+});
+export type ScanLocation = z.infer<typeof scanLocationSchema>;
 
 /** Longest period one request reads (days): three years of daily roll-ups. */
 export const SCAN_PERIOD_MAX_DAYS = 3 * 366;

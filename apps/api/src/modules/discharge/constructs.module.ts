@@ -30,6 +30,7 @@ import { writeConstructWorkbook, writeListWorkbook } from './exports';
 import { constructOf, rejudgeAll, rejudgeUsing } from './judge';
 import { importLimits, limitsTemplate } from './limits-import';
 import { exceededParam, exceedPeriodOf, periodParam, pushExceeded, registerOverview } from './overview';
+import { limitsViewSchema } from './traffic.module';
 
 const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
@@ -257,6 +258,20 @@ export default defineModule({
       tags,
       params: idParams,
       query: periodQuery,
+      response: limitsViewSchema.extend({
+        period: z.object({ from: z.string(), to: z.string() }),
+        series: z.array(z.object({ date: z.string(), flow: z.number(), status: z.number().int(), exceeded: z.array(z.string()) })),
+        months: z.array(
+          z.object({
+            month: z.string().describe('YYYY-MM'),
+            flows: z.number().int().describe('số ngày đo'),
+            exceeded: z.number().int().describe('số ngày vượt'),
+            max_flow: z.number().nullable(),
+            avg_flow: z.number().nullable(),
+            by_parameter: z.record(z.string(), z.number().int()).describe('số ngày vượt theo chỉ tiêu'),
+          }),
+        ),
+      }),
       handler: async (ctx) => {
         await findOne(services.db, def, ctx.params.id, ctx);
         return complianceOf(services.db, ctx.params.id, periodOf(ctx.query));

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineModule } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
+import { resourceDocs } from '../../core/resource-schema';
 import { attachRefs, exec, findOne, present, selectList } from '../../core/resource-store';
 import { echoedKeys } from '../../core/write-path';
 import type { Db } from '../../db/client';
@@ -40,7 +41,7 @@ export default defineModule({
       summary: 'Kiểm kê của một công trình theo năm (construct_id, survey_year trong thân yêu cầu); entry null khi chưa có',
       tags,
       body: detailBody,
-      response: z.object({ entry: z.record(z.string(), z.unknown()).nullable(), years: z.array(z.number()) }),
+      response: z.object({ entry: resourceDocs(inventoryDef).row.nullable(), years: z.array(z.number().int()) }),
       handler: async (ctx) => {
         await findOne(services.db, constructsDef, ctx.body.construct_id, ctx);
         const { row, years } = await inventoryOf(services.db, ctx.body.construct_id, ctx.body.survey_year);

@@ -1,3 +1,4 @@
+import { paginationSchema } from '@nns/shared';
 import { compareFlow, DISCHARGE_PARAMETERS, factorOf, KQ_CLASSES, notInStandard, VERDICT_LABELS } from '@nns/shared/discharge';
 import constructsDef from '@nns/shared/resources/discharge-constructs';
 import trafficDef from '@nns/shared/resources/discharge-traffic';
@@ -8,6 +9,7 @@ import { defineModule, type ResourceHooks } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { listRows } from '../../core/resource-engine';
 import { type ListQuery, listQuerySchema } from '../../core/resource-query';
+import { resourceDocs } from '../../core/resource-schema';
 import { findOne, presentRow } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
@@ -70,6 +72,26 @@ const listQuery = z
   })
   .strict();
 
+/** What limitsView answers (the flows list and the compliance of a work carry it). */
+export const limitsViewSchema = z.object({
+  standard_code: z.string().describe('quy chuẩn áp dụng'),
+  column: z.string().describe('cột giới hạn (A, B)'),
+  factor: z.number().nullable().describe('hệ số nhân (K, hoặc Kq × Kf); null khi chưa xác định được Kf'),
+  missing: z.string().nullable().describe('vì sao hệ số chưa xác định'),
+  receiving_water_class: z.string().nullable(),
+  permitted_flow: z.number().nullable().describe('lưu lượng xả cho phép (m³/ngày đêm)'),
+  limits: z.array(
+    z.object({
+      parameter: z.string(),
+      label: z.string(),
+      unit: z.string(),
+      min: z.number().nullable(),
+      max: z.number().nullable().describe('giới hạn sau hệ số; null khi hệ số nhân chưa xác định'),
+      k_applies: z.boolean(),
+    }),
+  ),
+});
+
 /**
  * The effective limits of a work (after its factors) that its flow screens mark cells by. Without Kf
  * (an industrial work with no permitted flow nor Kf class) the limits the factors multiply have no
@@ -125,6 +147,20 @@ export default defineModule({
       params: idParams,
       query: listQuery,
       body: listBody,
+      response: z
+        .object({
+          entries: z.array(
+            resourceDocs(trafficDef).row.extend({
+              verdicts: z
+                .record(z.string(), z.enum(['pass', 'exceeded', 'not_in_standard', 'missing_flow', 'not_applicable']))
+                .optional()
+                .describe('kết luận theo chỉ tiêu (có khi công trình còn tồn tại)'),
+              not_in_standard: z.array(z.string()).optional().describe('chỉ tiêu đo được nhưng không có trong quy chuẩn'),
+            }),
+          ),
+          pagination: paginationSchema,
+        })
+        .extend(limitsViewSchema.shape),
       handler: async (ctx) => {
         const body = ctx.body;
         if (body.construct_id !== ctx.params.id) {

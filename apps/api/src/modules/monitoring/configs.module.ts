@@ -60,6 +60,22 @@ export async function wardNamed(db: Db, wardId: number | null) {
   return w ? { id: Number(w.id), name: w.name, province_name: w.province_name } : null;
 }
 
+/** A level of a type's bands, with its colour (the screens' legend). */
+export const levelSchema = z.object({ level: z.number().int(), label: z.string(), color: z.string() });
+const configAnswer = z.object({
+  type: z.number().int().describe('loại trạm'),
+  ward_id: z.number().int().nullable(),
+  ward: z
+    .object({ id: z.number().int(), name: z.string(), province_name: z.string().nullable() })
+    .nullable()
+    .describe('phường/xã được cấu hình; null: mặc định cả nước'),
+  source: z.enum(['ward', 'default', 'preset']).describe('ward: của phường/xã; default: mặc định đã lưu; preset: ngưỡng quốc gia'),
+  config: bandConfigSchema,
+  preset: bandConfigSchema,
+  levels: z.array(levelSchema),
+  parameters: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string(), min: z.number(), max: z.number() })),
+});
+
 async function answer(db: Db, type: MonitoringType, wardId: number | null) {
   const [{ config, source }, ward] = await Promise.all([configInForce(db, type, wardId), wardNamed(db, wardId)]);
   const params = parametersOf(type);
@@ -91,6 +107,7 @@ export default defineModule({
         summary: `Ngưỡng cảnh báo trạm ${kind} đang áp dụng (mặc định hoặc của phường/xã)`,
         tags,
         query: wardQuery,
+        response: configAnswer,
         handler: async (ctx) => answer(services.db, type, await wardOf(services.db, ctx, ctx.query.ward_id)),
       });
       for (const method of ['POST', 'PUT'] as const) {
@@ -101,6 +118,7 @@ export default defineModule({
           summary: `Lưu ngưỡng cảnh báo trạm ${kind} (các khoảng liền nhau, không chồng, không hở)`,
           tags,
           body: writeBody,
+          response: configAnswer,
           message: 'Lưu cấu hình thành công',
           handler: async (ctx) => {
             const wardId = await wardOf(services.db, ctx, ctx.body.ward_id, true);

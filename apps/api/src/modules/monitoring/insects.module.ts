@@ -12,7 +12,7 @@ import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
 import type { Db } from '../../db/client';
 import { configInForce } from './band-config';
-import { wardOf } from './configs.module';
+import { levelSchema, wardOf } from './configs.module';
 import { clearStationKeyCache } from './device-key';
 
 const INSECT = 6 as const;
@@ -49,6 +49,16 @@ async function orderAnswer(db: Db, order: { id: number; code: string; name: stri
     levels: levelsOf(INSECT).map((o) => ({ level: o.value, label: o.label, color: levelColor(INSECT, Number(o.value)) })),
   };
 }
+
+const orderSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string(), scientific_name: z.string().nullable() });
+const orderAnswerSchema = z.object({
+  order: orderSchema,
+  ward_id: z.number().int().nullable(),
+  source: z.enum(['ward', 'default', 'preset']).describe('preset: bộ chưa có ngưỡng riêng'),
+  ranges: z.array(bandRangeSchema),
+  preset: z.array(bandRangeSchema),
+  levels: z.array(levelSchema),
+});
 
 /**
  * An order's code: the right letters, not the total's key, and not another order's code in another
@@ -100,6 +110,28 @@ const dataQuery = z
   })
   .strict();
 const MAX_SPAN: Record<string, number> = { hour: 93 * DAY, day: 5 * 366 * DAY, month: 20 * 366 * DAY };
+const insectDataSchema = z.object({
+  interval: z.enum(['hour', 'day', 'month']),
+  from: z.string(),
+  to: z.string(),
+  orders: z.array(orderSchema).describe('các bộ có số liệu trong kỳ'),
+  total_label: z.string(),
+  unit: z.string(),
+  series: z
+    .record(z.string(), z.array(z.object({ t: z.string(), n: z.number().int(), mean: z.number(), min: z.number(), max: z.number() })))
+    .describe('theo mã bộ (density: mật độ tổng)'),
+  stations: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      ward_id: z.number().int(),
+      last_band: z.number().int().nullable(),
+      last_values: z.record(z.string(), z.number()).nullable().describe('số đo gần nhất theo thông số'),
+      last_reading_at: z.string().nullable(),
+    }),
+  ),
+});
 
 /**
  * Densities by insect order over time for the insect stations the user sees (one station or all of
@@ -165,7 +197,11 @@ async function insectData(s: Services, ctx: Ctx, q: z.infer<typeof dataQuery>) {
     total_label: densityBounds.label,
     unit: densityBounds.unit,
     series,
-    stations: stations.map((x) => ({ ...x, last_reading_at: x.last_reading_at == null ? null : iso(x.last_reading_at) })),
+    stations: stations.map((x) => ({
+      ...x,
+      last_values: typeof x.last_values === 'string' ? JSON.parse(x.last_values) : x.last_values,
+      last_reading_at: x.last_reading_at == null ? null : iso(x.last_reading_at),
+    })),
   };
 }
 
@@ -181,6 +217,19 @@ export default defineModule({
       summary: 'Danh sách bộ côn trùng đang theo dõi (mỗi trang 100)',
       tags: [insectOrdersDef.label],
       query: webQuery,
+      response: z.object({
+        entries: z.array(
+          z.object({
+            id: z.number().int(),
+            code: z.string(),
+            key: z.string().describe('mã viết thường: khóa của bộ trong số liệu đo'),
+            name: z.string(),
+            scientific_name: z.string().nullable(),
+            pests: z.string().nullable(),
+          }),
+        ),
+        pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), total_pages: z.number().int() }),
+      }),
       handler: async (ctx) => {
         const page = ctx.query.page ?? 1;
         const words = ctx.query.search ? unaccent(ctx.query.search.normalize('NFC').trim().toLowerCase()) : '';
@@ -217,6 +266,7 @@ export default defineModule({
             .optional(),
         })
         .strict(),
+      response: orderAnswerSchema,
       handler: async (ctx) => orderAnswer(services.db, await orderById(services.db, ctx.params.id), await wardOf(services.db, ctx, ctx.query.ward_id)),
     });
     router.add({
@@ -238,6 +288,7 @@ export default defineModule({
             .optional(),
         })
         .strict(),
+      response: orderAnswerSchema,
       message: 'Lưu cấu hình thành công',
       handler: async (ctx) => {
         const db = services.db;
@@ -301,6 +352,7 @@ export default defineModule({
       summary: 'Mật độ côn trùng theo bộ theo thời gian (các trạm côn trùng trong phạm vi, hoặc một trạm)',
       tags: [stationsDef.label],
       query: dataQuery,
+      response: insectDataSchema,
       handler: (ctx) => insectData(services, ctx, ctx.query),
     });
   },

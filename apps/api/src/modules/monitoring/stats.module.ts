@@ -1,4 +1,5 @@
 import {
+  bandConfigSchema,
   DAILY_SERIES_PARAMETERS,
   levelColor,
   levelLabel,
@@ -8,21 +9,24 @@ import {
   parametersOf,
   rainClassOf,
 } from '@nns/shared/monitoring';
+import { CRITERIA_RANGES, type WaterParameter } from '@nns/shared/resources/criteria-seafoods';
 import stationsDef from '@nns/shared/resources/monitorings';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../core/errors';
 import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { defineModule } from '../../core/module';
+import { resourceDocs } from '../../core/resource-schema';
 import { attachRefs, exec, execPrepared, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { scopeOf } from '../../core/scope';
 import type { Db } from '../../db/client';
 import { configInForce } from './band-config';
 import { cachedSeries, type Series } from './chart-cache';
+import { levelSchema } from './configs.module';
 import { exportReadings } from './export-readings';
 import { insectParameters } from './insects.module';
-import { sendOverview } from './overview';
+import { POINT_FIELDS, sendOverview } from './overview';
 import { seafoodChecks } from './seafood-check';
 
 const DAY = 86_400_000;
@@ -76,6 +80,61 @@ async function statSeries(db: Db, id: number, interval: string, f: string, t: st
   return { series: r.series, spans: spans as Record<string, { min: number; max: number }[]> };
 }
 
+const waterParameter = z.enum(CRITERIA_RANGES.map((r) => r[0]) as [WaterParameter, ...WaterParameter[]]);
+const criteriaLine = { parameter: waterParameter, label: z.string(), min: z.number().nullable(), max: z.number().nullable() };
+const statAnswer = z.object({
+  seafood: z
+    .array(
+      z.object({
+        seafood_id: z.number().int(),
+        seafood_name: z.string(),
+        criteria_id: z.number().int(),
+        criteria_name: z.string(),
+        stage: z.string().nullable(),
+        latest: z.array(z.object({ ...criteriaLine, value: z.number(), result: z.enum(['ok', 'low', 'high']) })),
+        period: z.array(z.object({ ...criteriaLine, low: z.number(), high: z.number(), result: z.enum(['ok', 'low', 'high', 'both']) })),
+        out_of_range: z.array(waterParameter),
+      }),
+    )
+    .describe('trạm nước: tiêu chí các loài thủy sản nuôi tại phường/xã'),
+  station: resourceDocs(stationsDef).row,
+  interval: z.enum(['hour', 'day', 'month']),
+  from: z.string(),
+  to: z.string(),
+  parameters: z.record(z.string(), z.object({ label: z.string(), unit: z.string() })),
+  bands: bandConfigSchema.shape.parameters,
+  band_source: z.enum(['ward', 'default', 'preset']),
+  rain_days: z
+    .array(z.object({ t: z.string(), total: z.number(), level: z.number().int(), label: z.string(), color: z.string() }))
+    .optional()
+    .describe('trạm mưa theo ngày: tổng lượng mưa và cấp mưa của từng ngày'),
+  levels: z.array(levelSchema),
+  series: z
+    .record(z.string(), z.array(z.object({ t: z.string(), n: z.number().int(), min: z.number(), mean: z.number(), max: z.number() })))
+    .describe('theo thông số: các điểm (thời điểm, số lần đo, nhỏ nhất, trung bình, lớn nhất)'),
+});
+
+const overviewAnswer = z.object({
+  point_fields: z.array(z.enum(POINT_FIELDS)).describe('thứ tự sáu số của mỗi trạm trong points'),
+  points: z.array(z.number().nullable()).describe('mảng phẳng: mỗi trạm sáu số theo point_fields (mức hiện tại null khi chưa có số đo)'),
+  points_total: z.number().int().describe('số trạm có tọa độ'),
+  counts: z.array(z.object({ type: z.number().int(), band: z.number().int().nullable(), n: z.number().int() })),
+  alerts: z.array(
+    z.object({
+      id: z.number().int(),
+      station_id: z.number().int(),
+      station_code: z.string(),
+      station_name: z.string(),
+      station_type: z.number().int(),
+      kind: z.enum(['band', 'offline']).describe('band: vượt mức cảnh báo; offline: mất kết nối'),
+      kind_label: z.string(),
+      started_at: z.string(),
+      peak: z.number().nullable(),
+      peak_param: z.string().nullable(),
+    }),
+  ),
+});
+
 const statQuery = z
   .object({
     from: isoDate.optional(),
@@ -95,6 +154,7 @@ export default defineModule({
         'Tổng quan quan trắc: các điểm trên bản đồ (một mảng phẳng, mỗi trạm sáu số theo point_fields: id, vĩ độ, kinh độ, loại, mức hiện tại, có cảnh báo), số trạm theo loại và mức, các cảnh báo đang mở; có ETag (304 khi không đổi)',
       tags: [stationsDef.label],
       raw: true,
+      response: overviewAnswer,
       // the points compact (overview.ts), with an ETag: 304 when the client holds the answer
       handler: (ctx) => sendOverview(services, ctx),
     });
@@ -172,8 +232,8 @@ export default defineModule({
       tags: [stationsDef.label],
       params: idParams,
       query: statQuery,
-      // written by hand (the series as PostgreSQL's JSON text); documented as before
-      response: z.unknown(),
+      // written by hand (the series as PostgreSQL's JSON text), documented by this schema
+      response: statAnswer,
       raw: true,
       handler: async (ctx) => {
         const db = services.db;

@@ -8,6 +8,7 @@ import { addJobRoute } from '../../core/jobs';
 import { defineModule } from '../../core/module';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
+import { printJobRow } from './answers';
 import { layoutOf, RUN_ISSUING, refreshRun } from './stamp-runs';
 import { drawSheet } from './stamp-sheet';
 
@@ -156,6 +157,7 @@ export default defineModule({
       summary: 'Lịch sử in của một đợt tem (người in, thời gian, số sê-ri, bố cục) kèm đường dẫn mở lại tệp PDF',
       tags,
       params: idParams,
+      response: z.object({ entries: z.array(printJobRow) }),
       async handler(ctx) {
         const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
         const rows = await exec<Record<string, unknown>>(
@@ -184,6 +186,7 @@ export default defineModule({
       summary: `Đường dẫn mới (dùng trong ${SHEET_LINK_SECONDS / 3600} giờ) để mở lại tệp PDF của một lần in; đường dẫn cũ hết hiệu lực`,
       tags,
       params: idParams,
+      response: z.object({ url: z.string().describe('đường dẫn mở tệp PDF'), expires_at: z.string() }),
       message: 'Đã tạo đường dẫn mới',
       handler: (ctx) =>
         services.db.transaction(async (db) => {

@@ -6,6 +6,7 @@ import { defineModule } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { scopeOf } from '../../core/scope';
+import { pageSchema } from './answers';
 
 const tags = ['Thống kê tem'];
 const id = (label: string) =>
@@ -53,6 +54,23 @@ export default defineModule({
       summary: 'Tem bị đánh dấu: quét bất thường (nhiều người kiểm tra) hoặc nghi giả, mới nhất trước',
       tags,
       query: markedQuery,
+      response: z.object({
+        entries: z.array(
+          z.object({
+            stamp_id: z.number().int(),
+            stamp_name: z.string().nullable(),
+            product_name: z.string(),
+            serial: z.number().int(),
+            code: z.string(),
+            scan_count: z.number().int(),
+            scanner_count: z.number().int().describe('số người quét khác nhau'),
+            flagged: z.boolean().describe('nghi giả'),
+            anomaly_at: z.string().nullable().describe('lúc bị đánh dấu quét bất thường'),
+            last_scan_at: z.string().nullable(),
+          }),
+        ),
+        pagination: pageSchema,
+      }),
       async handler(ctx) {
         const q = ctx.query;
         const scope = scopeOf(stampsDef, ctx.user);
@@ -92,6 +110,7 @@ export default defineModule({
       tags,
       params: clearParams,
       body: clearBody,
+      response: z.object({ serial: z.number().int(), flagged: z.literal(false), anomaly: z.literal(false), cleared_reason: z.string() }),
       message: 'Đã gỡ đánh dấu tem',
       handler: (ctx) =>
         services.db.transaction(async (db) => {

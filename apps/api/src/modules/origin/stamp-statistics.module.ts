@@ -13,6 +13,7 @@ import { exec, iso } from '../../core/resource-store';
 import { scopeOf } from '../../core/scope';
 import type { Services } from '../../core/services';
 import { exportFiles } from '../../db/schema/core';
+import { pageSchema, statisticsJobRow } from './answers';
 
 const tags = ['Thống kê tem'];
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,18 +67,19 @@ function checkPeriod(f: Filters) {
   if (f.from && f.to && f.to < f.from) throw badRequest([{ field: 'to', message: 'Đến ngày phải sau hoặc bằng từ ngày' }]);
 }
 
-export interface ProductTotals {
-  product_id: number;
-  product_name: string;
-  manufacture_name: string | null;
-  issued: number;
-  printed: number;
-  activated: number;
-  scanned: number;
-  scans: number;
-  flagged: number;
-  voided: number;
-}
+const productTotalsSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  manufacture_name: z.string().nullable(),
+  issued: z.number().int().describe('tem phát hành trong kỳ'),
+  printed: z.number().int(),
+  activated: z.number().int(),
+  scanned: z.number().int().describe('tem được quét lần đầu trong kỳ'),
+  scans: z.number().int().describe('lượt quét của các tem đó'),
+  flagged: z.number().int().describe('tem nghi giả'),
+  voided: z.number().int(),
+});
+export type ProductTotals = z.infer<typeof productTotalsSchema>;
 
 /**
  * Per product over the period: stamps issued (runs made in it), printed, activated (first scan),
@@ -159,6 +161,12 @@ export default defineModule({
       summary: 'Thống kê tem: lịch sử in tem và tổng số tem phát hành, đã in, đã kích hoạt, đã quét theo sản phẩm và thời gian',
       tags,
       query: listQuery,
+      response: z.object({
+        entries: z.array(statisticsJobRow).describe('lịch sử in tem trong kỳ, mới nhất trước'),
+        pagination: pageSchema,
+        totals: z.array(productTotalsSchema),
+        summary: productTotalsSchema.pick({ issued: true, printed: true, activated: true, scanned: true, scans: true, flagged: true, voided: true }),
+      }),
       async handler(ctx) {
         const q = ctx.query;
         checkPeriod(q);

@@ -15,6 +15,7 @@ import { resource } from '../../core/runtime';
 import { scopeOf } from '../../core/scope';
 import { writeRecord } from '../../core/write-path';
 import type { Db } from '../../db/client';
+import { pageSchema, printDataSchema, stampCodeRow } from './answers';
 import { insertCodes } from './stamp-codes';
 import { issueRunJob, nextSerial, printDataOf, refreshRun } from './stamp-runs';
 
@@ -177,6 +178,7 @@ export default defineModule({
       tags,
       params: idParams,
       query: codesQuery,
+      response: z.object({ entries: z.array(stampCodeRow), pagination: pageSchema }),
       async handler(ctx) {
         const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
         const q = ctx.query;
@@ -218,6 +220,13 @@ export default defineModule({
       tags,
       params: idParams,
       body: voidBody,
+      response: z.object({
+        voided: z.number().int().describe('số tem vừa hủy'),
+        serial_from: z.number().int(),
+        serial_to: z.number().int(),
+        status: z.enum(['issuing', 'issued', 'printed', 'voided']).describe('trạng thái đợt tem sau khi hủy'),
+        voided_count: z.number().int(),
+      }),
       message: 'Đã hủy tem',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
@@ -266,6 +275,7 @@ export default defineModule({
       summary: 'Dữ liệu in tem (bố cục tem, sản phẩm, ngày đóng gói, nhóm sản phẩm) theo đặc tả',
       tags,
       params: idParams,
+      response: z.object({ entry: printDataSchema }),
       async handler(ctx) {
         const run = await findOne(services.db, stampsDef, ctx.params.id, ctx);
         const [p] = await exec<{ id: number; name: string; product_group_id: number | null }>(

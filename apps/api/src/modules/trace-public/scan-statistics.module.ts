@@ -1,4 +1,12 @@
-import { SCAN_LOCATIONS_MAX, SCAN_PERIOD_MAX_DAYS, type ScanLocation, type ScanStatisticsAnswer, type ScanStatisticsEntry } from '@nns/shared/scan-statistics';
+import {
+  SCAN_LOCATIONS_MAX,
+  SCAN_PERIOD_MAX_DAYS,
+  type ScanLocation,
+  type ScanStatisticsAnswer,
+  type ScanStatisticsEntry,
+  scanLocationSchema,
+  scanStatisticsAnswerSchema,
+} from '@nns/shared/scan-statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadExcel } from '../../core/excel';
@@ -139,6 +147,7 @@ export default defineModule({
       summary: 'Thống kê lượt quét theo sản phẩm, cơ sở sản xuất, phường/xã trong một khoảng ngày (từ bảng tổng hợp theo ngày), kèm tổng và số lượt theo ngày',
       tags,
       query: listQuery,
+      response: scanStatisticsAnswerSchema,
       handler: (ctx) => scanStatistics(services.db, ctx.query, ctx.user),
     });
 
@@ -149,6 +158,7 @@ export default defineModule({
       summary: `Vị trí các lượt quét người tiêu dùng đã chia sẻ trong khoảng ngày (tối đa ${SCAN_LOCATIONS_MAX}, mới nhất trước)`,
       tags,
       query: filterQuery,
+      response: z.object({ entries: z.array(scanLocationSchema) }),
       async handler(ctx) {
         const entries = await exec<ScanLocation>(
           services.db,
