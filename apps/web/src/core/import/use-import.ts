@@ -34,7 +34,7 @@ export function useImport(def: ResourceDef, route: ImportRoute, invalidate: stri
       setFileError(null);
     } else {
       setSummary(null);
-      const errs = (env?.data as { errors?: { message: string }[] } | null)?.errors;
+      const errs = env?.data?.errors;
       setFileError(errs?.map((e) => e.message).join('; ') || env?.message || 'Không đọc được tệp');
     }
     if (!dryRun && env?.code === 200) {
