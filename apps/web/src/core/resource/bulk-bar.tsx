@@ -47,8 +47,8 @@ export function BulkBar({ def, ids, trash = false, exportQuery, onDone }: BulkBa
             <Button
               key={name}
               size="small"
-              danger={/^reject/.test(String(a.value))}
-              icon={/^reject/.test(String(a.value)) ? <CloseCircleOutlined /> : <CheckCircleOutlined />}
+              danger={a.rejects}
+              icon={a.rejects ? <CloseCircleOutlined /> : <CheckCircleOutlined />}
               onClick={() =>
                 void run({ action: name, ids, verb: `Đã ${lower(a.label)}`, title: a.label, content: `Bạn có chắc muốn ${lower(a.label)} ${what}?` })
               }
