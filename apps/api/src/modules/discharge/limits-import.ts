@@ -4,7 +4,7 @@ import limitsDef from '@nns/shared/resources/discharge-limits';
 import { sql } from 'drizzle-orm';
 import { inImportTransaction, rowErrorsOf, templateWorkbook } from '../../core/import';
 import { type ImportColumn, importableFields, parseCell, RefResolver, readSheet } from '../../core/import-cells';
-import type { Ctx } from '../../core/module';
+import type { Ctx, StoredRow } from '../../core/module';
 import { exec, selectList } from '../../core/resource-store';
 import type { Services } from '../../core/services';
 import { writeRecord } from '../../core/write-path';
@@ -58,8 +58,8 @@ export async function importLimits(services: Services, ctx: Ctx, buf: Buffer, dr
           continue;
         }
         seen.set(key, r.row);
-        const data = parsed.data as Record<string, unknown>;
-        const [existing] = await exec(
+        const data: Record<string, unknown> = parsed.data;
+        const [existing] = await exec<StoredRow<typeof limitsDef>>(
           tx,
           sql`select ${selectList(limitsDef)} from discharge_limits
             where standard_code = ${data.standard_code} and "column" = ${data.column} and parameter = ${data.parameter} limit 1`,
@@ -73,7 +73,7 @@ export async function importLimits(services: Services, ctx: Ctx, buf: Buffer, dr
           });
         if (unchanged) {
           s.unchanged++;
-          s.rows.push({ row: r.row, key, action: 'unchanged', id: existing.id as number });
+          s.rows.push({ row: r.row, key, action: 'unchanged', id: existing.id });
           continue;
         }
         try {

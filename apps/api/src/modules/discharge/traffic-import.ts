@@ -68,7 +68,7 @@ export async function importFlows(services: Services, ctx: Ctx, constructId: num
           continue;
         }
         seen.set(day, r.row);
-        const data = parsed.data as Record<string, unknown>;
+        const data: Record<string, unknown> = parsed.data;
         const [existing] = await exec(
           tx,
           sql`select ${selectList(trafficDef)} from discharge_traffic where construct_id = ${constructId} and measured_date = ${day}::timestamptz limit 1`,
