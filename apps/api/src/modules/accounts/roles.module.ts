@@ -3,7 +3,7 @@ import rolesDef from '@nns/shared/resources/roles';
 import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
+import { type Ctx, defineModule, type ResourceHooks, type StoredRow } from '../../core/module';
 import { publishPermissionsChanged } from '../../core/realtime';
 import { addRecordAction } from '../../core/record-action';
 import { pageQueryShape } from '../../core/resource-query';
@@ -41,12 +41,14 @@ const catalogueQuery = z
   })
   .strict();
 
-const isFull = (row: Record<string, unknown>) => row.name === FULL_ROLE_NAME;
+type Role = StoredRow<typeof rolesDef>;
+
+const isFull = (row: { name?: unknown }) => row.name === FULL_ROLE_NAME;
 const ALL_KEYS = SUBJECT_KEYS.flatMap((s) => ACTIONS.map((a) => `${a}:${s}`));
 
 /** A role as the screens read it: its fields, its permissions, and who holds it (in the reader's scope). */
-async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
-  const id = row.id as number;
+async function presentRole(db: Db, row: Role, ctx: Ctx) {
+  const id = row.id;
   const permissions = await rolePermissions(db, id);
   const scope = scopeOf(usersDef, ctx.user);
   const scoped = scope.length ? sql` and ${sql.join(scope, sql` and `)}` : sql``;
@@ -58,15 +60,15 @@ async function presentRole(db: Db, row: Record<string, unknown>, ctx: Ctx) {
 }
 
 /** Sets a role's permissions in the caller's transaction, with the escalation and full-role rules; returns before/after keys. */
-async function setPermissions(db: Db, ctx: Ctx, role: Record<string, unknown>, perms: PermissionInput[]) {
-  const before = await rolePermissionKeys(db, role.id as number);
+async function setPermissions(db: Db, ctx: Ctx, role: Role, perms: PermissionInput[]) {
+  const before = await rolePermissionKeys(db, role.id);
   const after = new Set(perms.map(key));
   if (isFull(role) && (after.size !== ALL_KEYS.length || ALL_KEYS.some((k) => !after.has(k)))) {
     throw refuse(`Vai trò ${FULL_ROLE_NAME} luôn giữ toàn bộ quyền; không thể bớt quyền của vai trò này`);
   }
   assertMayGrant(me(ctx), before, after);
-  await writeRolePermissions(db, role.id as number, perms);
-  await publishPermissionsChanged(ctx.services, role.id as number, before, after, db); // told to the role's users when this transaction commits
+  await writeRolePermissions(db, role.id, perms);
+  await publishPermissionsChanged(ctx.services, role.id, before, after, db); // told to the role's users when this transaction commits
   return { before: [...before].sort(), after: [...after].sort() };
 }
 
@@ -82,7 +84,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
       const roles = await exec(services.db, sql`select id, name, status from roles order by name`);
       const granted = ctx.query.role_id ? await rolePermissions(services.db, ctx.query.role_id) : undefined;
       // the permissions themselves, paged like every list (the matrix screen reads the catalogue above)
-      const { page, limit } = ctx.query as { page: number; limit: number };
+      const { page, limit } = ctx.query;
       const [{ n }] = await exec<{ n: number }>(services.db, sql`select count(*)::int as n from permissions`);
       const entries = await exec<{ id: number; action: string; subject: string }>(
         services.db,
@@ -108,7 +110,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     message: 'Thêm mới thành công',
     handler: (ctx) =>
       services.db.transaction(async (db) => {
-        const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
+        const { permissions, ...data } = ctx.body;
         const row = await resource('roles').create(ctx, db, data, {
           also: async (r) => ({ after: { permissions: (await setPermissions(db, ctx, r, permissions ?? [])).after } }),
         });
@@ -139,7 +141,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     audit: 'update',
     op: 'update',
     change(ctx, existing, db) {
-      const { permissions, ...data } = ctx.body as Record<string, unknown> & { permissions?: PermissionInput[] };
+      const { permissions, ...data } = ctx.body;
       const also = async () => {
         if (!permissions) return undefined;
         const p = await setPermissions(db, ctx, existing, permissions);
@@ -181,25 +183,25 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
 }
 
 /** The roles' own rules, applied by the one write path (and the engine's delete). */
-const roleHooks: ResourceHooks = {
+const roleHooks: ResourceHooks<typeof rolesDef> = {
   beforeUpdate(data, existing) {
     if (isFull(existing) && data.name !== undefined && data.name !== existing.name) throw refuse(`Không thể đổi tên vai trò ${FULL_ROLE_NAME}`);
     return data;
   },
   async beforeDelete(row, ctx, db) {
     if (isFull(row)) throw refuse(`Không thể xóa vai trò ${FULL_ROLE_NAME}`);
-    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id as number}`);
+    const [{ n }] = await exec<{ n: number }>(db, sql`select count(*)::int as n from users where role_id = ${row.id}`);
     if (n > 0) {
       throw refuse(
         `Không thể xóa vai trò "${row.name}" vì đang được gán cho ${n} người dùng. Hãy chuyển những người dùng này sang vai trò khác trước khi xóa.`,
       );
     }
-    const held = [...(await rolePermissionKeys(db, row.id as number))].sort();
-    await exec(db, sql`delete from role_permissions where role_id = ${row.id as number}`);
+    const held = [...(await rolePermissionKeys(db, row.id))].sort();
+    await exec(db, sql`delete from role_permissions where role_id = ${row.id}`);
     // the delete's own log row holds the role's fields; what it could do is logged here
     if (held.length) {
       await ctx.audit(
-        { action: 'update-permissions', subject: 'permissions', recordId: row.id as number, before: { permissions: held }, after: { permissions: [] } },
+        { action: 'update-permissions', subject: 'permissions', recordId: row.id, before: { permissions: held }, after: { permissions: [] } },
         db,
       );
     }
