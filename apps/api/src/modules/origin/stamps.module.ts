@@ -231,7 +231,7 @@ export default defineModule({
       handler: (ctx) =>
         services.db.transaction(async (db) => {
           const run = await findOne(db, stampsDef, ctx.params.id, ctx, { forUpdate: true });
-          const b = ctx.body as { serial_from?: number; serial_to?: number; reason?: string };
+          const b = ctx.body;
           const issuing = run.status === 'issuing';
           // while its codes are being written, a run is voided whole (the job stops at its next batch), never a range
           if (issuing && b.serial_from != null) throw conflict('Đợt tem đang được phát hành trong nền: chỉ có thể hủy cả đợt, không hủy một khoảng số sê-ri');
