@@ -1,5 +1,6 @@
 import { resourceByName } from '@nns/shared/registry';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectDocumented } from './documented';
 import { call, makeApp, makeUser, type TestApp, uploadedImageUrl } from './helpers';
 import { createSample } from './samples';
 
@@ -149,6 +150,7 @@ describe('banners', () => {
     const partial = await call(t, 'PUT', '/api/admin/configs/main-banner-images', { body: { ids: [a.id] } });
     expect(partial.status).toBe(400);
     const list = await call(t, 'GET', '/api/admin/configs/main-banner-images');
+    expectDocumented(t, 'GET', '/api/admin/configs/main-banner-images', list.body);
     expect(list.body.data.entries.map((e: { id: number }) => e.id)).toEqual([b.id, a.id]);
 
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -179,9 +181,12 @@ describe('single records', () => {
   ])('%s: GET is null before the first save, POST creates once, PUT updates, the public answer follows', async (path, web, body) => {
     const empty = await call(t, 'GET', `/api/admin/${path}`);
     expect(empty.status).toBe(200);
+    expectDocumented(t, 'GET', `/api/admin/${path}`, empty.body);
     expect(empty.body.data.entry).toBeNull();
     const c = await call(t, 'POST', `/api/admin/${path}`, { body });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expectDocumented(t, 'POST', `/api/admin/${path}`, c.body);
+    expectDocumented(t, 'GET', `/api/admin/${path}`, (await call(t, 'GET', `/api/admin/${path}`)).body);
     const again = await call(t, 'POST', `/api/admin/${path}`, { body });
     expect(again.status).toBe(409);
     const u = await call(t, 'PUT', `/api/admin/${path}`, { body: { ...c.body.data.entry, address: '02 Trần Hưng Đạo, Đà Lạt' } });

@@ -2851,9 +2851,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["ArticlesRow"];
                             };
                             message: string;
                         };
@@ -2914,7 +2912,7 @@ export type paths = {
                                     } | null;
                                     id: number;
                                     snapshot: {
-                                        [key: string]: unknown;
+                                        [key: string]: components["schemas"]["JsonValue"];
                                     };
                                 }[];
                             };
@@ -3978,10 +3976,29 @@ export type paths = {
                                     [key: string]: unknown;
                                 };
                                 safe_harvest: {
-                                    [key: string]: unknown;
+                                    applied_at: string | null;
+                                    phi_days: number | null;
+                                    /** @description thuốc quyết định ngày đó */
+                                    product: string | null;
+                                    /** @description ngày thu hoạch an toàn sớm nhất (YYYY-MM-DD, UTC+7); null khi không có thời gian cách ly */
+                                    safe_date: string | null;
                                 };
                                 timeline: {
-                                    [key: string]: unknown;
+                                    actual_end: string | null;
+                                    /** @description YYYY-MM-DD, ngày nhật ký đầu tiên của công đoạn */
+                                    actual_start: string | null;
+                                    diary_count: number;
+                                    duration_days: number;
+                                    id: number;
+                                    /** @description bắt đầu sau ngày kết thúc kế hoạch, hoặc còn dở quá ngày đó */
+                                    late: boolean;
+                                    name: string;
+                                    planned_end: string | null;
+                                    /** @description YYYY-MM-DD, theo ngày gieo trồng và thời lượng các công đoạn */
+                                    planned_start: string | null;
+                                    position: number;
+                                    /** @enum {string} */
+                                    state: "done" | "in_progress" | "pending";
                                 }[];
                             };
                             message: string;
@@ -4458,9 +4475,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4503,9 +4518,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4556,9 +4569,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -4599,9 +4610,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -4642,9 +4651,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -4694,9 +4701,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4739,9 +4744,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4792,9 +4795,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4837,9 +4838,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: {
-                                    [key: string]: unknown;
-                                }[];
+                                entries: components["schemas"]["BannerImagesRow"][];
                             };
                             message: string;
                         };
@@ -4890,9 +4889,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["ContactRow"] | null;
                             };
                             message: string;
                         };
@@ -4933,9 +4930,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["ContactRow"] | null;
                             };
                             message: string;
                         };
@@ -4976,9 +4971,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["ContactRow"] | null;
                             };
                             message: string;
                         };
@@ -9458,7 +9451,32 @@ export type paths = {
                             code: number;
                             data: {
                                 entry: {
-                                    [key: string]: unknown;
+                                    /** Mã đơn vị hành chính */
+                                    code: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    created_by: number | null;
+                                    id: number;
+                                    is_active: boolean | null;
+                                    level: string | null;
+                                    /** Tên quận/huyện */
+                                    name: string;
+                                    province: {
+                                        id: number;
+                                        name: string | null;
+                                    } | null;
+                                    /** Tỉnh/thành phố */
+                                    province_id: number;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    updated_by: number | null;
+                                    wards: {
+                                        code: string | null;
+                                        id: number;
+                                        level: string | null;
+                                        name: string;
+                                    }[];
+                                    wards_count: number;
                                 };
                             };
                             message: string;
@@ -10406,9 +10424,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["FooterRow"] | null;
                             };
                             message: string;
                         };
@@ -10449,9 +10465,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["FooterRow"] | null;
                             };
                             message: string;
                         };
@@ -10492,9 +10506,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["FooterRow"] | null;
                             };
                             message: string;
                         };
@@ -20255,9 +20267,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["ProcessesRowWithStages"];
                             };
                             message: string;
                         };
@@ -20367,9 +20377,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["ProcessesRowWithStages"];
                             };
                             message: string;
                         };
@@ -20538,9 +20546,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["ProcessesRowWithStages"];
                             };
                             message: string;
                         };
@@ -20728,9 +20734,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["ProcessesRowWithStages"];
                             };
                             message: string;
                         };
@@ -24737,7 +24741,29 @@ export type paths = {
                             code: number;
                             data: {
                                 entry: {
-                                    [key: string]: unknown;
+                                    /** Mã đơn vị hành chính */
+                                    code: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    created_by: number | null;
+                                    /** @description phường/xã trực thuộc tỉnh (không qua quận/huyện) */
+                                    direct_wards_count: number;
+                                    districts: {
+                                        code: string | null;
+                                        id: number;
+                                        level: string | null;
+                                        name: string;
+                                        wards_count: number;
+                                    }[];
+                                    id: number;
+                                    is_active: boolean | null;
+                                    level: string | null;
+                                    /** Tên tỉnh/thành phố */
+                                    name: string;
+                                    /** Format: date-time */
+                                    updated_at: string;
+                                    updated_by: number | null;
+                                    wards_count: number;
                                 };
                             };
                             message: string;
@@ -29496,9 +29522,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -29539,9 +29563,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -29582,9 +29604,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                } | null;
+                                entry: components["schemas"]["SiteConfigsRow"] | null;
                             };
                             message: string;
                         };
@@ -32767,9 +32787,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["UsersRow"] | components["schemas"]["AdministrativeRow"];
                             };
                             message: string;
                         };
@@ -34995,7 +35013,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: components["schemas"]["Schema193"][];
+                                entries: components["schemas"]["Schema196"][];
                             };
                             message: string;
                         };
@@ -35379,7 +35397,7 @@ export type paths = {
                             data: {
                                 entries: {
                                     id: number;
-                                    items: components["schemas"]["Schema194"][];
+                                    items: components["schemas"]["Schema197"][];
                                     name: string;
                                     /** @description vị trí menu (đầu trang, chân trang) */
                                     position: string;
@@ -37890,7 +37908,7 @@ export type components = {
             status?: 1 | 0;
         };
         /** @description giá trị JSON bất kỳ */
-        JsonValue: components["schemas"]["Schema189"];
+        JsonValue: components["schemas"]["Schema192"];
         LaborsCreate: {
             address?: string | null;
             birthday?: string | null;
@@ -38484,7 +38502,7 @@ export type components = {
             ward_id?: number | null;
         };
         MenusCreate: {
-            items?: components["schemas"]["Schema102"][] | null;
+            items?: components["schemas"]["Schema104"][] | null;
             name: string;
             /** @enum {string} */
             position: "header" | "footer";
@@ -38510,7 +38528,7 @@ export type components = {
             created_at: string;
             created_by: number | null;
             id: number;
-            items: components["schemas"]["Schema107"][] | null;
+            items: components["schemas"]["Schema109"][] | null;
             /** Tên menu */
             name: string;
             /**
@@ -38528,7 +38546,7 @@ export type components = {
             updated_by: number | null;
         };
         MenusUpdate: {
-            items?: components["schemas"]["Schema106"][] | null;
+            items?: components["schemas"]["Schema108"][] | null;
             name?: string;
             /** @enum {string} */
             position?: "header" | "footer";
@@ -38840,6 +38858,39 @@ export type components = {
             } | null;
             product_group_id: number | null;
             product_id: number | null;
+            /** Format: date-time */
+            updated_at: string;
+            updated_by: number | null;
+        };
+        ProcessesRowWithStages: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            description: string | null;
+            farming_form: {
+                id: number;
+                name: string | null;
+            } | null;
+            farming_form_id: number | null;
+            id: number;
+            manufacture: {
+                id: number;
+                name: string | null;
+            } | null;
+            manufacture_id: number | null;
+            /** Tên quy trình */
+            name: string;
+            product: {
+                id: number;
+                name: string | null;
+            } | null;
+            product_group: {
+                id: number;
+                name: string | null;
+            } | null;
+            product_group_id: number | null;
+            product_id: number | null;
+            stages: components["schemas"]["StagesRowPlain"][];
             /** Format: date-time */
             updated_at: string;
             updated_by: number | null;
@@ -39561,54 +39612,47 @@ export type components = {
         Schema8: string | number | boolean | null | components["schemas"]["Schema8"][] | {
             [key: string]: components["schemas"]["Schema8"];
         };
-        Schema35: string | number | boolean | null | components["schemas"]["Schema35"][] | {
-            [key: string]: components["schemas"]["Schema35"];
+        Schema18: string | number | boolean | null | components["schemas"]["Schema18"][] | {
+            [key: string]: components["schemas"]["Schema18"];
         };
-        Schema48: string | number | boolean | null | components["schemas"]["Schema48"][] | {
-            [key: string]: components["schemas"]["Schema48"];
+        Schema37: string | number | boolean | null | components["schemas"]["Schema37"][] | {
+            [key: string]: components["schemas"]["Schema37"];
         };
-        Schema52: string | number | boolean | null | components["schemas"]["Schema52"][] | {
-            [key: string]: components["schemas"]["Schema52"];
+        Schema50: string | number | boolean | null | components["schemas"]["Schema50"][] | {
+            [key: string]: components["schemas"]["Schema50"];
         };
-        Schema56: string | number | boolean | null | components["schemas"]["Schema56"][] | {
-            [key: string]: components["schemas"]["Schema56"];
+        Schema54: string | number | boolean | null | components["schemas"]["Schema54"][] | {
+            [key: string]: components["schemas"]["Schema54"];
         };
-        Schema60: string | number | boolean | null | components["schemas"]["Schema60"][] | {
-            [key: string]: components["schemas"]["Schema60"];
+        Schema58: string | number | boolean | null | components["schemas"]["Schema58"][] | {
+            [key: string]: components["schemas"]["Schema58"];
         };
-        Schema76: string | number | boolean | null | components["schemas"]["Schema76"][] | {
-            [key: string]: components["schemas"]["Schema76"];
+        Schema62: string | number | boolean | null | components["schemas"]["Schema62"][] | {
+            [key: string]: components["schemas"]["Schema62"];
         };
-        Schema83: string | number | boolean | null | components["schemas"]["Schema83"][] | {
-            [key: string]: components["schemas"]["Schema83"];
+        Schema78: string | number | boolean | null | components["schemas"]["Schema78"][] | {
+            [key: string]: components["schemas"]["Schema78"];
         };
-        Schema87: string | number | boolean | null | components["schemas"]["Schema87"][] | {
-            [key: string]: components["schemas"]["Schema87"];
+        Schema85: string | number | boolean | null | components["schemas"]["Schema85"][] | {
+            [key: string]: components["schemas"]["Schema85"];
         };
-        Schema91: string | number | boolean | null | components["schemas"]["Schema91"][] | {
-            [key: string]: components["schemas"]["Schema91"];
+        Schema89: string | number | boolean | null | components["schemas"]["Schema89"][] | {
+            [key: string]: components["schemas"]["Schema89"];
         };
-        Schema95: string | number | boolean | null | components["schemas"]["Schema95"][] | {
-            [key: string]: components["schemas"]["Schema95"];
-        };
-        Schema96: string | number | boolean | null | components["schemas"]["Schema96"][] | {
-            [key: string]: components["schemas"]["Schema96"];
+        Schema93: string | number | boolean | null | components["schemas"]["Schema93"][] | {
+            [key: string]: components["schemas"]["Schema93"];
         };
         Schema97: string | number | boolean | null | components["schemas"]["Schema97"][] | {
             [key: string]: components["schemas"]["Schema97"];
         };
-        Schema99: {
-            children?: components["schemas"]["Schema99"][];
-            key: string;
-            /** @enum {string} */
-            kind: "url" | "article" | "category";
-            new_tab?: boolean;
-            ref_id?: number | null;
-            title: string;
-            url?: string | null;
+        Schema98: string | number | boolean | null | components["schemas"]["Schema98"][] | {
+            [key: string]: components["schemas"]["Schema98"];
         };
-        Schema100: {
-            children?: components["schemas"]["Schema100"][];
+        Schema99: string | number | boolean | null | components["schemas"]["Schema99"][] | {
+            [key: string]: components["schemas"]["Schema99"];
+        };
+        Schema101: {
+            children?: components["schemas"]["Schema101"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39627,8 +39671,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema103: {
-            children?: components["schemas"]["Schema103"][];
+        Schema104: {
+            children?: components["schemas"]["Schema104"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39637,8 +39681,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema104: {
-            children?: components["schemas"]["Schema104"][];
+        Schema105: {
+            children?: components["schemas"]["Schema105"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39657,8 +39701,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema107: {
-            children?: components["schemas"]["Schema107"][];
+        Schema108: {
+            children?: components["schemas"]["Schema108"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39667,11 +39711,18 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema117: string | number | boolean | null | components["schemas"]["Schema117"][] | {
-            [key: string]: components["schemas"]["Schema117"];
+        Schema109: {
+            children?: components["schemas"]["Schema109"][];
+            key: string;
+            /** @enum {string} */
+            kind: "url" | "article" | "category";
+            new_tab?: boolean;
+            ref_id?: number | null;
+            title: string;
+            url?: string | null;
         };
-        Schema122: string | number | boolean | null | components["schemas"]["Schema122"][] | {
-            [key: string]: components["schemas"]["Schema122"];
+        Schema119: string | number | boolean | null | components["schemas"]["Schema119"][] | {
+            [key: string]: components["schemas"]["Schema119"];
         };
         Schema126: string | number | boolean | null | components["schemas"]["Schema126"][] | {
             [key: string]: components["schemas"]["Schema126"];
@@ -39679,20 +39730,20 @@ export type components = {
         Schema130: string | number | boolean | null | components["schemas"]["Schema130"][] | {
             [key: string]: components["schemas"]["Schema130"];
         };
-        Schema137: string | number | boolean | null | components["schemas"]["Schema137"][] | {
-            [key: string]: components["schemas"]["Schema137"];
+        Schema134: string | number | boolean | null | components["schemas"]["Schema134"][] | {
+            [key: string]: components["schemas"]["Schema134"];
         };
         Schema141: string | number | boolean | null | components["schemas"]["Schema141"][] | {
             [key: string]: components["schemas"]["Schema141"];
         };
-        Schema142: string | number | boolean | null | components["schemas"]["Schema142"][] | {
-            [key: string]: components["schemas"]["Schema142"];
+        Schema145: string | number | boolean | null | components["schemas"]["Schema145"][] | {
+            [key: string]: components["schemas"]["Schema145"];
         };
-        Schema143: string | number | boolean | null | components["schemas"]["Schema143"][] | {
-            [key: string]: components["schemas"]["Schema143"];
+        Schema146: string | number | boolean | null | components["schemas"]["Schema146"][] | {
+            [key: string]: components["schemas"]["Schema146"];
         };
-        Schema144: string | number | boolean | null | components["schemas"]["Schema144"][] | {
-            [key: string]: components["schemas"]["Schema144"];
+        Schema147: string | number | boolean | null | components["schemas"]["Schema147"][] | {
+            [key: string]: components["schemas"]["Schema147"];
         };
         Schema148: string | number | boolean | null | components["schemas"]["Schema148"][] | {
             [key: string]: components["schemas"]["Schema148"];
@@ -39700,21 +39751,24 @@ export type components = {
         Schema152: string | number | boolean | null | components["schemas"]["Schema152"][] | {
             [key: string]: components["schemas"]["Schema152"];
         };
-        Schema160: string | number | boolean | null | components["schemas"]["Schema160"][] | {
-            [key: string]: components["schemas"]["Schema160"];
+        Schema156: string | number | boolean | null | components["schemas"]["Schema156"][] | {
+            [key: string]: components["schemas"]["Schema156"];
         };
-        Schema189: string | number | boolean | null | components["schemas"]["Schema189"][] | {
-            [key: string]: components["schemas"]["Schema189"];
+        Schema164: string | number | boolean | null | components["schemas"]["Schema164"][] | {
+            [key: string]: components["schemas"]["Schema164"];
         };
-        Schema193: {
-            children: components["schemas"]["Schema193"][];
+        Schema192: string | number | boolean | null | components["schemas"]["Schema192"][] | {
+            [key: string]: components["schemas"]["Schema192"];
+        };
+        Schema196: {
+            children: components["schemas"]["Schema196"][];
             description: string | null;
             id: number;
             name: string;
             slug: string;
         };
-        Schema194: {
-            children?: components["schemas"]["Schema194"][];
+        Schema197: {
+            children?: components["schemas"]["Schema197"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -40093,6 +40147,26 @@ export type components = {
                 id: number;
                 name: string | null;
             } | null;
+            /** Quy trình */
+            process_id: number;
+            /** Format: date-time */
+            updated_at: string;
+            updated_by: number | null;
+        };
+        /** Công đoạn (không kèm bản ghi liên kết) */
+        StagesRowPlain: {
+            /** Format: date-time */
+            created_at: string;
+            created_by: number | null;
+            description: string | null;
+            /** Thời gian (ngày) */
+            duration_days: number;
+            expected_activities: string | null;
+            expected_inputs: string | null;
+            id: number;
+            /** Tên công đoạn */
+            name: string;
+            position: number | null;
             /** Quy trình */
             process_id: number;
             /** Format: date-time */

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { badRequest, conflict, type FieldError } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks, type Router } from '../../core/module';
 import { col } from '../../core/resource-query';
+import { resourceDocs } from '../../core/resource-schema';
 import { exec, present } from '../../core/resource-store';
 import { resource } from '../../core/runtime';
 import { readScopeAlso } from '../../core/scope';
@@ -123,8 +124,6 @@ async function checkMenuLinks(db: Db, items: unknown) {
   if (errors.length) throw badRequest(errors, errors[0].message);
 }
 
-const entryAnswer = z.object({ entry: z.record(z.string(), z.unknown()).nullable() });
-
 /** The one row of a single-record resource (footer, contact, site settings), oldest first should there be more. */
 export async function singleRow(db: Db, def: ResourceDef, lock = false): Promise<Record<string, unknown> | undefined> {
   const [row] = await exec(db, sql`select * from ${col(def.table)} order by id limit 1${lock ? sql` for update` : sql``}`);
@@ -141,6 +140,8 @@ function registerSingle(router: Router, services: Services, def: ResourceDef, pa
   const tags = [def.label];
   const S = def.subject;
   const single = resource(def.name);
+  // the record as the generic read answers it; null before the first save
+  const entryAnswer = z.object({ entry: resourceDocs(def).row.nullable() });
   const save = (ctx: Ctx, mode: 'create' | 'update') =>
     services.db.transaction(async (tx) => {
       await exec(tx, sql`select pg_advisory_xact_lock(hashtext(${`single:${def.table}`}))`);
@@ -207,6 +208,7 @@ export default defineModule({
     // every single record also answers at its resource's own path (POST /api/admin/site-configs creates it as the generic create would)
     registerSingle(router, services, siteConfigsDef, siteConfigsDef.name);
 
+    const slotAnswer = z.object({ entries: z.array(resourceDocs(bannersDef).row) });
     for (const slot of BANNER_SLOTS) {
       const url = `/api/admin/configs/${slot.config}`;
       const tags = [bannersDef.label];
@@ -218,7 +220,7 @@ export default defineModule({
         access: { action: 'list', subject: 'config_image' },
         summary: `${slot.label}: các ảnh theo thứ tự hiển thị, kèm trạng thái hiển thị hiện tại`,
         tags,
-        response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
+        response: slotAnswer,
         handler: async (ctx) => ({ entries: (await slotRows(services.db)).map((r) => present(bannersDef, r, ctx)) }),
       });
       router.add({
@@ -228,7 +230,7 @@ export default defineModule({
         summary: `${slot.label}: sắp xếp lại thứ tự (danh sách mã theo thứ tự mới, đủ mọi ảnh của vị trí)`,
         tags,
         body: orderBody,
-        response: z.object({ entries: z.array(z.record(z.string(), z.unknown())) }),
+        response: slotAnswer,
         message: 'Đã lưu thứ tự',
         handler: (ctx) =>
           services.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Row, Select,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, buildUrl } from '../../core/api';
+import { buildUrl, client, type Envelope } from '../../core/client';
 import { notify, withLoading } from '../../core/feedback';
 import { formatDate, formatNumber } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
@@ -17,22 +17,12 @@ import './discharge.css';
 import { jobResult } from '../../core/jobs';
 import { FlowChart } from './flow-chart';
 import { BASE, pointPath } from './paths';
-import { type LimitView, limitText, useWork } from './use-work';
-
-interface Compliance {
-  period: { from: string; to: string };
-  permitted_flow: number | null;
-  standard_code: string;
-  column: string;
-  /** null: Kf unknown (no permitted flow) */
-  factor: number | null;
-  limits: LimitView[];
-  series: { date: string; flow: number; status: number; exceeded: string[] }[];
-  months: { month: string; flows: number; exceeded: number; max_flow: number | null; avg_flow: number | null; by_parameter: Record<string, number> }[];
-}
+import { limitText, useWork } from './use-work';
 
 const label = (options: { value: unknown; label: string }[], v: unknown) => options.find((o) => o.value === v)?.label ?? '';
 const today = () => dayjs().format('YYYY-MM-DD');
+/** A value of the inventory answer, whose record the document leaves open. */
+const said = (v: unknown) => (v == null || v === '' ? 'Không có dữ liệu' : String(v));
 
 /** detail/{id}: the permit, flow against the permitted flow, month-by-month compliance, inventory, documents, exports. */
 export function WorkDetailPage() {
@@ -45,27 +35,29 @@ export function WorkDetailPage() {
   const period = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') };
   const comp = useQuery({
     queryKey: [...queryKeys('discharge-traffic').all, 'compliance', id, period],
-    queryFn: ({ signal }) => api.get<Compliance>(`/api/admin/discharge-constructs/compliance/${id}`, { params: period, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/discharge-constructs/compliance/{id}', { params: { path: { id: Number(id) }, query: period }, signal }),
   });
   const inv = useQuery({
     queryKey: [...queryKeys('discharge-inventory').all, 'detail', id],
-    queryFn: ({ signal }) => api.post(`/api/admin/discharge-inventory/detail`, { construct_id: Number(id) }, { signal }),
+    queryFn: ({ signal }) => client.POST('/api/admin/discharge-inventory/detail', { body: { construct_id: Number(id) }, signal }),
   });
   if (q.isLoading) return <LoadingBlock />;
   if (!work) return <Alert type="error" showIcon message={q.data?.message || 'Không tìm thấy công trình'} />;
   const c = comp.data?.code === 200 ? comp.data.data : null;
-  const inventory = inv.data?.code === 200 ? (inv.data.data.entry as Record<string, any> | null) : null;
+  const inventory = inv.data?.code === 200 ? inv.data.data.entry : null;
   const canUpdate = can('update', 'discharge_construct');
 
-  const act = async (url: string) => {
-    const r = await withLoading(api.patch(url));
+  const act = async (call: () => Promise<Envelope<unknown>>) => {
+    const r = await withLoading(call);
     if (r.code === 200) {
       notify.success('Đã cập nhật');
       await qc.invalidateQueries({ queryKey: queryKeys('discharge-constructs').all });
     } else notify.error(r.message || 'Không cập nhật được');
   };
   const exportOne = async () => {
-    const r = await jobResult(await withLoading(api.get(`/api/admin/discharge-constructs/export-excel/${id}`, { params: period })));
+    const r = await jobResult<{ url: string }>(
+      await withLoading(client.GET('/api/admin/discharge-constructs/export-excel/{id}', { params: { path: { id: Number(id) }, query: period } })),
+    );
     if (r.code === 200 && r.data?.url) window.location.href = buildUrl(r.data.url);
     else notify.error(r.message || 'Không xuất được tệp');
   };
@@ -131,7 +123,7 @@ export function WorkDetailPage() {
                   checked={work.announce === 1}
                   disabled={!canUpdate}
                   aria-label="Công bố công trình"
-                  onChange={() => void act(`/api/admin/discharge-constructs/announce/${id}`)}
+                  onChange={() => void act(() => client.PATCH('/api/admin/discharge-constructs/announce/{id}', { params: { path: { id: Number(id) } } }))}
                 />
                 {label(ANNOUNCEMENT, work.announce)}
               </Space>
@@ -143,14 +135,20 @@ export function WorkDetailPage() {
                 disabled={!canUpdate}
                 style={{ minWidth: 160 }}
                 value={work.public_status}
-                onChange={(v) => void act(`/api/admin/discharge-constructs/change-status/${v}/${id}`)}
+                onChange={(v: number) =>
+                  void act(() =>
+                    client.PATCH('/api/admin/discharge-constructs/change-status/{status}/{id}', {
+                      params: { path: { status: v === 1 ? '1' : '2', id: Number(id) } },
+                    }),
+                  )
+                }
                 options={PUBLIC_STATUS.map((o) => ({ value: o.value, label: o.label }))}
               />
             </Descriptions.Item>
             <Descriptions.Item label="Tài liệu">
               {(work.documents ?? []).length ? (
                 <Space direction="vertical" size={0}>
-                  {(work.documents as string[]).map((u) => (
+                  {(work.documents ?? []).map((u) => (
                     <a key={u} href={u} target="_blank" rel="noreferrer">
                       {fileName(u)}
                     </a>
@@ -232,11 +230,11 @@ export function WorkDetailPage() {
         >
           {inventory ? (
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label="Ngày kiểm kê">{formatDate(inventory.survey_date)}</Descriptions.Item>
-              <Descriptions.Item label="Nguồn phát sinh">{inventory.wastewater_sources || 'Không có dữ liệu'}</Descriptions.Item>
-              <Descriptions.Item label="Hệ thống xử lý">{inventory.treatment_system || 'Không có dữ liệu'}</Descriptions.Item>
-              <Descriptions.Item label="Kết quả kiểm tra">{inventory.compliance_findings || 'Không có dữ liệu'}</Descriptions.Item>
-              <Descriptions.Item label="Cán bộ kiểm kê">{inventory.inspector || 'Không có dữ liệu'}</Descriptions.Item>
+              <Descriptions.Item label="Ngày kiểm kê">{formatDate(typeof inventory.survey_date === 'string' ? inventory.survey_date : null)}</Descriptions.Item>
+              <Descriptions.Item label="Nguồn phát sinh">{said(inventory.wastewater_sources)}</Descriptions.Item>
+              <Descriptions.Item label="Hệ thống xử lý">{said(inventory.treatment_system)}</Descriptions.Item>
+              <Descriptions.Item label="Kết quả kiểm tra">{said(inventory.compliance_findings)}</Descriptions.Item>
+              <Descriptions.Item label="Cán bộ kiểm kê">{said(inventory.inspector)}</Descriptions.Item>
             </Descriptions>
           ) : (
             <Empty description="Chưa có kiểm kê" />

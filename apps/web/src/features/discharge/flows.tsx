@@ -5,7 +5,7 @@ import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { confirmDialog, notify, withLoading } from '../../core/feedback';
 import { formatDate, formatNumber, rowNumber } from '../../core/format';
 import { SingleImportButton } from '../../core/import';
@@ -13,21 +13,14 @@ import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
 import './discharge.css';
 import { BASE, flows } from './paths';
-import { type LimitView, limitText, useWork } from './use-work';
-
-interface ListAnswer {
-  entries: Record<string, any>[];
-  pagination: { page: number; total: number | null };
-  limits: LimitView[];
-  permitted_flow: number | null;
-  standard_code: string;
-  column: string;
-  /** null: Kf unknown (no permitted flow), `missing` says so */
-  factor: number | null;
-  missing: string | null;
-}
+import { limitText, useWork } from './use-work';
 
 const MAIN = ['ph', 'bod5', 'cod', 'tss', 'nh4', 'coliform'];
+
+/** A measured flow as the list answers it, with each parameter's verdict. */
+type Flow = AnswerData<'/api/admin/discharge-traffic/list/{id}', 'post'>['entries'][number];
+/** A parameter's value of a flow, by its code (the parameters are a list, the row's keys fixed). */
+const valueAt = (row: Record<string, unknown>, code: string) => row[code];
 
 const cell = (v: unknown, exceeded: boolean, verdict?: string) => {
   const text = v == null ? '' : formatNumber(Number(v));
@@ -63,26 +56,32 @@ export function FlowsPage() {
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.post<ListAnswer>(`/api/admin/discharge-traffic/list/${id}`, { construct_id: Number(id) }, { params: { page, limit: 10 }, signal }),
+      client.POST('/api/admin/discharge-traffic/list/{id}', {
+        params: { path: { id: Number(id) }, query: { page, limit: 10 } },
+        body: { construct_id: Number(id) },
+        signal,
+      }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const limits = data?.limits ?? [];
-  const measured = DISCHARGE_PARAMETERS.filter((p) => !limits.some((l) => l.parameter === p.code) && (data?.entries ?? []).some((e) => e[p.code] != null));
+  const measured = DISCHARGE_PARAMETERS.filter(
+    (p) => !limits.some((l) => l.parameter === p.code) && (data?.entries ?? []).some((e) => valueAt(e, p.code) != null),
+  );
   // the spec's six parameters always; the standard's others only where this page holds a value
-  const shownLimit = (code: string) => MAIN.includes(code) || (data?.entries ?? []).some((e) => e[code] != null);
+  const shownLimit = (code: string) => MAIN.includes(code) || (data?.entries ?? []).some((e) => valueAt(e, code) != null);
   const paramCols = [
     ...limits.filter((l) => shownLimit(l.parameter)).map((l) => ({ code: l.parameter, label: l.label, unit: l.unit, limit: limitText(l) })),
     ...measured.map((p) => ({ code: p.code, label: p.label, unit: p.unit, limit: VERDICT_LABELS.not_in_standard })),
   ];
-  const remove = async (row: Record<string, any>) => {
+  const remove = async (row: Flow) => {
     if (!(await confirmDialog({ title: `Xóa số liệu ngày ${formatDate(row.measured_date)}?`, danger: true }))) return;
-    const r = await withLoading(api.delete(`/api/admin/discharge-traffic/${row.id}`));
+    const r = await withLoading(client.DELETE('/api/admin/discharge-traffic/{id}', { params: { path: { id: row.id } } }));
     if (r.code === 200) {
       notify.success('Đã xóa số liệu');
       await qc.invalidateQueries({ queryKey: queryKeys('discharge-traffic').all });
     } else notify.error(r.message || 'Không xóa được');
   };
-  const columns: ColumnsType<Record<string, any>> = [
+  const columns: ColumnsType<Flow> = [
     { title: 'STT', key: 'n', width: 56, fixed: 'left', render: (_v, _r, i) => rowNumber(page, 10, i) },
     { title: 'Ngày đo', dataIndex: 'measured_date', width: 104, fixed: 'left', render: (v: string) => formatDate(v) },
     {
@@ -114,7 +113,7 @@ export function FlowsPage() {
       key: p.code,
       width: 110,
       align: 'right' as const,
-      render: (_v: unknown, r: Record<string, any>) => cell(r[p.code], (r.exceeded ?? []).includes(p.code), r.verdicts?.[p.code]),
+      render: (_v: unknown, r: Flow) => cell(valueAt(r, p.code), (r.exceeded ?? []).includes(p.code), r.verdicts?.[p.code]),
     })),
     {
       title: 'Kết quả',
@@ -169,8 +168,8 @@ export function FlowsPage() {
           <Button onClick={() => navigate(`${BASE}/detail/${id}`)}>Chi tiết công trình</Button>
           <SingleImportButton
             def={flows}
-            url={`/api/admin/discharge-traffic/import/${id}`}
-            templateUrl="/api/admin/discharge-traffic/import-template"
+            path={`/import/${id}`}
+            templatePath="/import-template"
             title="Nhập Excel số liệu lưu lượng xả"
             hint="Mỗi dòng một ngày đo (cột 'Ngày đo' dd/mm/yyyy, 'Lưu lượng (m³/ngày)' và các thông số). Ngày đã có số liệu sẽ được cập nhật. Hệ thống kiểm tra toàn bộ tệp trước, không ghi gì nếu còn lỗi."
           />

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { ResourceForm } from '../../core/resource';
@@ -20,11 +20,7 @@ export function InventoryPage() {
   const q = useQuery({
     queryKey: [...queryKeys('discharge-inventory').all, 'detail', id, year ?? 'latest'],
     queryFn: ({ signal }) =>
-      api.post<{ entry: Record<string, any> | null; years: number[] }>(
-        '/api/admin/discharge-inventory/detail',
-        { construct_id: Number(id), ...(year ? { survey_year: year } : {}) },
-        { signal },
-      ),
+      client.POST('/api/admin/discharge-inventory/detail', { body: { construct_id: Number(id), ...(year ? { survey_year: year } : {}) }, signal }),
   });
   if (q.isLoading) return <LoadingBlock />;
   if (q.data?.code !== 200) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được kiểm kê'} />;

@@ -7,22 +7,15 @@ import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { RefSelect } from '../../core/resource/ref-select';
-import { ClusterMap, type FlatPoints, type PickedWork } from './cluster-map';
+import { ClusterMap, type PickedWork } from './cluster-map';
 import './discharge.css';
 
-interface OverviewAnswer {
-  points: FlatPoints;
-  counts: { wastewater_type: number; label: string; color: string; n: number }[];
-  exceeded: number;
-  period: { kind: 'this-month' | 'month' | 'last-12-months'; from: string; to: string };
-}
-
 /** 'tháng này', '12 tháng gần nhất', 'tháng 09/2026': what 'vượt giới hạn' speaks of. */
-const periodText = (p: OverviewAnswer['period']) =>
+const periodText = (p: AnswerData<'/api/admin/discharge-constructs/overview', 'get'>['period']) =>
   p.kind === 'this-month' ? 'tháng này' : p.kind === 'last-12-months' ? '12 tháng gần nhất' : `tháng ${p.from.slice(5)}/${p.from.slice(0, 4)}`;
 const PERIODS = [
   { value: 'this-month', label: 'Tháng này' },
@@ -51,7 +44,7 @@ export function OverviewPage() {
   if (periodKind === 'month' && month) query.period = month.format('YYYY-MM');
   const q = useQuery({
     queryKey: [...queryKeys('discharge-constructs').all, 'overview', query],
-    queryFn: ({ signal }) => api.get<OverviewAnswer>('/api/admin/discharge-constructs/overview', { params: query, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/discharge-constructs/overview', { params: { query }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const points = useMemo(() => data?.points ?? [], [data]);
@@ -62,20 +55,20 @@ export function OverviewPage() {
       el.className = 'nns-discharge-popup';
       el.textContent = 'Đang tải...';
       const popup = L.popup({ maxWidth: 320 }).setLatLng(at).setContent(el).openOn(map);
-      const r = await api.get(`/api/admin/discharge-constructs/${w.id}`);
+      const r = await client.GET('/api/admin/discharge-constructs/{id}', { params: { path: { id: w.id } } });
       if (r.code !== 200) {
         el.textContent = r.message || 'Không tải được công trình';
         return;
       }
-      const e = r.data.entry as Record<string, unknown>;
+      const e = r.data.entry;
       const typeLabel = WASTEWATER_TYPES.find((o) => o.value === e.wastewater_type)?.label ?? '';
       el.innerHTML = `<strong>${esc(e.code)} · ${esc(e.name)}</strong>
         <div style="margin:4px 0;color:${wastewaterColor(e.wastewater_type)};font-weight:600">${esc(typeLabel)}</div>
         <dl>
           <dt>Giấy phép</dt><dd>${esc(e.permit_number || 'Không có dữ liệu')}</dd>
           <dt>Lưu lượng cho phép</dt><dd>${esc(num(e.permitted_flow))} m³/ngày đêm</dd>
-          <dt>Đo gần nhất</dt><dd>${esc(num(e.last_flow))} m³/ngày (${esc(formatDate(e.last_measured_date as string))})</dd>
-          <dt>Vượt giới hạn gần nhất</dt><dd style="color:${w.exceeded ? '#a8071a' : 'inherit'}">${esc(formatDate(e.last_exceeded_date as string))}</dd>
+          <dt>Đo gần nhất</dt><dd>${esc(num(e.last_flow))} m³/ngày (${esc(formatDate(e.last_measured_date))})</dd>
+          <dt>Vượt giới hạn gần nhất</dt><dd style="color:${w.exceeded ? '#a8071a' : 'inherit'}">${esc(formatDate(e.last_exceeded_date))}</dd>
         </dl>`;
       const link = document.createElement('a');
       link.href = `/admin/discharge-construction/detail/${w.id}`;

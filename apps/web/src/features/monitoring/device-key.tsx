@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { confirmDialog, notify, withLoading } from '../../core/feedback';
 import { useSession } from '../../core/session';
 
@@ -55,8 +55,8 @@ export function RotateKeyButton({ id, code }: { id: string; code: string }) {
       danger: true,
     });
     if (!ok) return;
-    const env = await withLoading(api.put(`/api/admin/monitorings/rotate-key/${id}`));
-    if (env?.code === 200 && env.data?.device_key) announceKey(code, env.data.device_key as string);
+    const env = await withLoading(client.PUT('/api/admin/monitorings/rotate-key/{id}', { params: { path: { id: Number(id) } } }));
+    if (env?.code === 200 && env.data?.device_key) announceKey(code, env.data.device_key);
     else notify.error(env?.message || 'Không đổi được khóa thiết bị');
   };
   return (

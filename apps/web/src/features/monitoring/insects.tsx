@@ -2,21 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Segmented, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { formatDateTime } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
 import { BandTag } from './band-tag';
-import { MultiLineChart, type Point } from './chart';
+import { MultiLineChart } from './chart';
 
-interface InsectData {
-  interval: 'hour' | 'day' | 'month';
-  orders: { id: number; code: string; name: string; scientific_name: string | null }[];
-  unit: string;
-  series: Record<string, Point[]>;
-  stations: { id: number; code: string; name: string; last_band: number | null; last_values: Record<string, number> | null; last_reading_at: string | null }[];
-}
+type InsectStation = AnswerData<'/api/admin/monitorings/insect-data', 'get'>['stations'][number];
 
 const PERIODS = [
   { value: '7d', label: '7 ngày', days: 7, interval: 'hour' },
@@ -37,16 +31,15 @@ export function InsectDataPage() {
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'insect-data', period, stationId, to],
     queryFn: ({ signal }) =>
-      api.get<InsectData>('/api/admin/monitorings/insect-data', {
-        params: { from, to, interval: p.interval, ...(stationId ? { station_id: stationId } : {}) },
+      client.GET('/api/admin/monitorings/insect-data', {
+        params: { query: { from, to, interval: p.interval, ...(stationId ? { station_id: stationId } : {}) } },
         signal,
       }),
   });
   // the station picker lists every insect station in scope, whichever is picked
   const all = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'insect-stations'],
-    queryFn: ({ signal }) =>
-      api.get<{ entries: { id: number; code: string; name: string }[] }>('/api/admin/monitorings', { params: { type: 6, limit: 100 }, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/monitorings', { params: { query: { type: '6', limit: 100 } }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const lines = useMemo(() => (data ? data.orders.map((o) => ({ name: o.name, points: data.series[o.code] ?? [] })) : []), [data]);
@@ -91,21 +84,19 @@ export function InsectDataPage() {
             {
               title: 'Trạm',
               key: 'name',
-              render: (_: unknown, s: InsectData['stations'][number]) => (
-                <Link to={`/admin/monitoring/statistics/insect/${s.id}`}>{`${s.code} · ${s.name}`}</Link>
-              ),
+              render: (_: unknown, s: InsectStation) => <Link to={`/admin/monitoring/statistics/insect/${s.id}`}>{`${s.code} · ${s.name}`}</Link>,
             },
-            { title: 'Mức hiện tại', key: 'band', render: (_: unknown, s: InsectData['stations'][number]) => <BandTag type={6} band={s.last_band} /> },
+            { title: 'Mức hiện tại', key: 'band', render: (_: unknown, s: InsectStation) => <BandTag type={6} band={s.last_band} /> },
             ...data.orders.map((o) => ({
               title: o.name,
               key: o.code,
               align: 'right' as const,
-              render: (_: unknown, s: InsectData['stations'][number]) => fmt(s.last_values?.[o.code]),
+              render: (_: unknown, s: InsectStation) => fmt(s.last_values?.[o.code]),
             })),
             {
               title: 'Lần đo gần nhất',
               key: 'last',
-              render: (_: unknown, s: InsectData['stations'][number]) => (s.last_reading_at ? formatDateTime(s.last_reading_at) : 'Chưa có dữ liệu'),
+              render: (_: unknown, s: InsectStation) => (s.last_reading_at ? formatDateTime(s.last_reading_at) : 'Chưa có dữ liệu'),
             },
           ]}
         />

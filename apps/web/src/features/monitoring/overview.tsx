@@ -4,7 +4,7 @@ import { Alert, Card, Col, Empty, List, Row, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PointsMap } from '../../components/map';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { formatDateTime } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -17,22 +17,7 @@ import { BandTag, textOn } from './band-tag';
  * point_fields (id, lat, long, type, band, alert: 20,000 stations stay small), the counts per type
  * and band, the open alerts.
  */
-interface OverviewAnswer {
-  point_fields: string[];
-  points: (number | null)[];
-  points_total: number;
-  counts: { type: number; band: number | null; n: number }[];
-  alerts: {
-    id: number;
-    station_id: number;
-    station_code: string;
-    station_name: string;
-    station_type: number;
-    kind: string;
-    kind_label: string;
-    started_at: string;
-  }[];
-}
+type OverviewAnswer = AnswerData<'/api/admin/monitorings/overview', 'get'>;
 interface MapStation {
   id: number;
   lat: number;
@@ -44,8 +29,7 @@ interface MapStation {
 
 const stationsOf = (d: OverviewAnswer): MapStation[] => {
   const f = d.point_fields;
-  const at = (k: string) => f.indexOf(k);
-  const [id, lat, long, type, band, alert] = ['id', 'lat', 'long', 'type', 'band', 'alert'].map(at);
+  const [id, lat, long, type, band, alert] = (['id', 'lat', 'long', 'type', 'band', 'alert'] as const).map((k) => f.indexOf(k));
   const out: MapStation[] = [];
   for (let i = 0; i + f.length <= d.points.length; i += f.length) {
     const p = d.points;
@@ -70,7 +54,7 @@ function PickedStation({ station, onClose }: { station: MapStation; onClose: () 
   const readable = can('read', 'monitorings');
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'map-pick', station.id],
-    queryFn: ({ signal }) => api.get<{ entry: Record<string, unknown> }>(`/api/admin/monitorings/${station.id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/monitorings/{id}', { params: { path: { id: station.id } }, signal }),
     enabled: readable,
   });
   const entry = q.data?.code === 200 ? q.data.data.entry : null;
@@ -84,10 +68,10 @@ function PickedStation({ station, onClose }: { station: MapStation; onClose: () 
       data-testid="picked-station"
       message={
         <Space wrap size={[8, 4]}>
-          <strong>{entry ? `${String(entry.code)} · ${String(entry.name)}` : `Trạm ${typeLabel(station.type).toLowerCase()} #${station.id}`}</strong>
+          <strong>{entry ? `${entry.code} · ${entry.name}` : `Trạm ${typeLabel(station.type).toLowerCase()} #${station.id}`}</strong>
           <BandTag type={station.type} band={station.band} />
           {station.alert && <Tag color="red">Đang cảnh báo</Tag>}
-          {entry?.last_reading_at ? <span style={{ color: '#555' }}>Đo lúc {formatDateTime(String(entry.last_reading_at))}</span> : null}
+          {entry?.last_reading_at ? <span style={{ color: '#555' }}>Đo lúc {formatDateTime(entry.last_reading_at)}</span> : null}
           {readable && <Link to={chart}>Xem biểu đồ</Link>}
         </Space>
       }
@@ -101,7 +85,7 @@ export function OverviewPage() {
   const [picked, setPicked] = useState<MapStation | null>(null);
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'overview'],
-    queryFn: ({ signal }) => api.get<OverviewAnswer>('/api/admin/monitorings/overview', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/monitorings/overview', { signal }),
     refetchInterval: 60_000,
   });
   const data = q.data?.code === 200 ? q.data.data : null;

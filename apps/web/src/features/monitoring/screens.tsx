@@ -3,7 +3,7 @@ import { resourceByName } from '@nns/shared/registry';
 import { Button, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useParams } from 'react-router-dom';
-import type { Envelope } from '../../core/api';
+import type { Envelope } from '../../core/client';
 import { ResourceForm, ResourceList, type Row } from '../../core/resource';
 import { BandTag } from './band-tag';
 import { announceKey, DeviceKeyModal, RotateKeyButton } from './device-key';

@@ -1,10 +1,10 @@
 import { FileExcelOutlined } from '@ant-design/icons';
-import { type BandRange, levelColor, levelLabel, type MonitoringType, officialCategory } from '@nns/shared/monitoring';
+import { levelColor, levelLabel, type MonitoringType, officialCategory } from '@nns/shared/monitoring';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api, buildUrl } from '../../core/api';
+import { type AnswerData, buildUrl, client } from '../../core/client';
 import { notify, withLoading } from '../../core/feedback';
 import { formatDateTime } from '../../core/format';
 import { jobResult } from '../../core/jobs';
@@ -13,44 +13,11 @@ import { queryKeys } from '../../core/query';
 import { useIsPhone } from '../../core/responsive';
 import { useSession } from '../../core/session';
 import { BandTag, textOn } from './band-tag';
-import { MultiLineChart, ParameterChart, type Point } from './chart';
+import { MultiLineChart, ParameterChart } from './chart';
 
-interface StatAnswer {
-  station: Record<string, unknown> & {
-    id: number;
-    code: string;
-    name: string;
-    type: number;
-    last_band: number | null;
-    last_reading_at: string | null;
-    last_values?: Record<string, number> | string | null;
-    ward?: { name?: string } | null;
-  };
-  interval: 'hour' | 'day' | 'month';
-  from: string;
-  to: string;
-  parameters: Record<string, { label: string; unit: string }>;
-  series: Record<string, Point[]>;
-  bands: Record<string, BandRange[]>;
-  band_source: 'ward' | 'default' | 'preset';
-  seafood: SeafoodCheck[];
-}
-
-interface CriteriaLine {
-  parameter: string;
-  label: string;
-  min: number | null;
-  max: number | null;
-}
-interface SeafoodCheck {
-  seafood_name: string;
-  criteria_id: number;
-  criteria_name: string;
-  stage: string | null;
-  latest: (CriteriaLine & { value: number; result: 'ok' | 'low' | 'high' })[];
-  period: (CriteriaLine & { low: number; high: number; result: 'ok' | 'low' | 'high' | 'both' })[];
-  out_of_range: string[];
-}
+type StatAnswer = AnswerData<'/api/admin/monitorings/stat-monitoring/{id}', 'get'>;
+type SeafoodCheck = StatAnswer['seafood'][number];
+type CriteriaLine = Pick<SeafoodCheck['latest'][number], 'parameter' | 'label' | 'min' | 'max'>;
 
 const num = (v: number | null | undefined) => (v == null ? '' : v.toLocaleString('vi-VN', { maximumFractionDigits: 2 }));
 const rangeText = (c: CriteriaLine) =>
@@ -157,10 +124,11 @@ export function StationPage() {
   const from = new Date(Date.parse(to) - p.days * 86_400_000).toISOString();
   const q = useQuery({
     queryKey: [...queryKeys('monitorings').all, 'stat', id, period, to],
-    queryFn: ({ signal }) => api.get<StatAnswer>(`/api/admin/monitorings/stat-monitoring/${id}`, { params: { from, to, interval: p.interval }, signal }),
+    queryFn: ({ signal }) =>
+      client.GET('/api/admin/monitorings/stat-monitoring/{id}', { params: { path: { id: Number(id) }, query: { from, to, interval: p.interval } }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
-  const type = (data?.station.type ?? 1) as MonitoringType;
+  const type: MonitoringType = data?.station.type ?? 1;
   const colorOf = useCallback((l: number) => levelColor(type, l), [type]);
   // an insect station: its orders' densities together on one chart
   const orderLines = useMemo(
@@ -173,7 +141,9 @@ export function StationPage() {
     [data, type],
   );
   const exportExcel = async () => {
-    const env = await jobResult<{ url: string }>(await withLoading(api.get(`/api/admin/monitorings/export-readings/${id}`, { params: { from, to } })));
+    const env = await jobResult<{ url: string }>(
+      await withLoading(client.GET('/api/admin/monitorings/export-readings/{id}', { params: { path: { id: Number(id) }, query: { from, to } } })),
+    );
     if (env?.code === 200 && env.data?.url) window.location.href = buildUrl(env.data.url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   };
@@ -189,7 +159,7 @@ export function StationPage() {
   if (q.isLoading) return <LoadingBlock />;
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được thống kê của trạm'} />;
   const s = data.station;
-  const last = (typeof s.last_values === 'string' ? JSON.parse(s.last_values) : s.last_values) as Record<string, number> | null | undefined;
+  const last = s.last_values;
   // the decision's own category of the latest index (QĐ 1459 VN_AQI, QĐ 1460 VN_WQI), beside the spec's band
   const index =
     type === 1 ? { key: 'aqi', name: 'VN_AQI', law: 'QĐ 1459/QĐ-TCMT' } : type === 2 ? { key: 'wqi', name: 'VN_WQI', law: 'QĐ 1460/QĐ-TCMT' } : null;

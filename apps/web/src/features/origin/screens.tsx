@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api, type Envelope } from '../../core/api';
+import { client, type Envelope } from '../../core/client';
 import { notify, resultPopup } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { queryKeys } from '../../core/query';
@@ -31,8 +31,8 @@ function FillFromBatch() {
     if (!batchId || batchId === last.current) return;
     last.current = batchId;
     const ctrl = new AbortController();
-    void api.get(`/api/admin/batches/${batchId}`, { signal: ctrl.signal }).then((env) => {
-      const b = env?.code === 200 ? (env.data.entry as Record<string, unknown>) : null;
+    void client.GET('/api/admin/batches/{id}', { params: { path: { id: batchId } }, signal: ctrl.signal }).then((env) => {
+      const b = env?.code === 200 ? env.data.entry : null;
       if (!b) return;
       form.setFieldsValue({ product_id: b.product_id, manufacture_id: b.manufacture_id, material_area_id: b.material_area_id ?? null });
     });

@@ -1,10 +1,9 @@
-import type { ScanLocation, ScanStatisticsAnswer, ScanStatisticsEntry } from '@nns/shared/scan-statistics';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Form, Row, Space, Statistic, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
 import { MapEditor } from '../../components/map';
-import { api, buildUrl } from '../../core/api';
+import { type AnswerData, buildUrl, client } from '../../core/client';
 import { notify, withLoading } from '../../core/feedback';
 import { formatDateTime, formatNumber, rowNumber } from '../../core/format';
 import { jobResult } from '../../core/jobs';
@@ -37,6 +36,8 @@ function toSearch(f: Filters): Record<string, string> {
   return out;
 }
 
+type ScanStatisticsEntry = AnswerData<'/api/admin/scan-statistics', 'get'>['entries'][number];
+
 const withoutPage = ({ page: _p, limit: _l, ...rest }: Filters) => rest;
 const fmt = (n: number) => formatNumber(n, 0);
 
@@ -46,20 +47,20 @@ export default function ScanStatisticsPage() {
   const { can } = useSession();
   const update = (patch: Partial<Filters>) => setSp(toSearch({ ...f, page: 1, ...patch }));
   const stats = useQuery({
-    queryKey: queryKeys('scan-statistics').list(f as unknown as Record<string, unknown>),
-    queryFn: ({ signal }) => api.get<ScanStatisticsAnswer>('/api/admin/scan-statistics', { params: f, signal }),
+    queryKey: queryKeys('scan-statistics').list(f),
+    queryFn: ({ signal }) => client.GET('/api/admin/scan-statistics', { params: { query: f }, signal }),
     placeholderData: (prev) => prev,
   });
   const locations = useQuery({
     queryKey: queryKeys('scan-statistics').list({ ...withoutPage(f), locations: 1 }),
-    queryFn: ({ signal }) => api.get<{ entries: ScanLocation[] }>('/api/admin/scan-statistics/locations', { params: withoutPage(f), signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/scan-statistics/locations', { params: { query: withoutPage(f) }, signal }),
   });
   const data = stats.data?.code === 200 ? stats.data.data : undefined;
   const points = locations.data?.code === 200 ? (locations.data.data?.entries ?? []) : [];
   const period = data?.period;
 
   async function exportExcel() {
-    const env = await jobResult<{ url: string }>(await withLoading(api.get('/api/admin/scan-statistics/export', { params: withoutPage(f) })));
+    const env = await jobResult<{ url: string }>(await withLoading(client.GET('/api/admin/scan-statistics/export', { params: { query: withoutPage(f) } })));
     if (env?.code === 200 && env.data?.url) window.location.href = buildUrl(env.data.url);
     else notify.error(env?.message || 'Không xuất được tệp Excel');
   }

@@ -1,9 +1,11 @@
-import type { ScanStatisticsDay } from '@nns/shared/scan-statistics';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import type { AnswerData } from '../../core/client';
+
+type ScanStatisticsDay = AnswerData<'/api/admin/scan-statistics', 'get'>['daily'][number];
 
 // only what this chart draws, so the screen's chunk carries a small part of ECharts
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);

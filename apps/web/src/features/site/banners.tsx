@@ -5,7 +5,7 @@ import { BANNER_SLOTS, BANNER_STATES, bannerState } from '@nns/shared/site';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Image, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client, type Envelope } from '../../core/client';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -16,17 +16,28 @@ import './site.css';
 const banners = resourceByName['banner-images'];
 const slotOf = (screen?: string) => BANNER_SLOTS.find((s) => s.screen === screen);
 
-interface Banner {
-  id: number;
-  title: string;
-  image: string;
-  alt: string;
-  link: string | null;
-  active_from: string | null;
-  active_to: string | null;
-  status: number;
-  sort_order: number;
+type Banner = AnswerData<'/api/admin/configs/main-banner-images', 'get'>['entries'][number];
+type SlotConfig = (typeof BANNER_SLOTS)[number]['config'];
+
+/** Each slot's own routes (spec §7 configs/…): its banners in order, and their new order; all answer alike. */
+interface SlotCalls {
+  read(signal: AbortSignal): Promise<Envelope<AnswerData<'/api/admin/configs/main-banner-images', 'get'>>>;
+  order(ids: number[]): Promise<Envelope<AnswerData<'/api/admin/configs/main-banner-images', 'put'>>>;
 }
+const SLOT_CALLS: Record<SlotConfig, SlotCalls> = {
+  'main-banner-images': {
+    read: (signal) => client.GET('/api/admin/configs/main-banner-images', { signal }),
+    order: (ids) => client.PUT('/api/admin/configs/main-banner-images', { body: { ids } }),
+  },
+  'second-banner-images': {
+    read: (signal) => client.GET('/api/admin/configs/second-banner-images', { signal }),
+    order: (ids) => client.PUT('/api/admin/configs/second-banner-images', { body: { ids } }),
+  },
+  'images-header': {
+    read: (signal) => client.GET('/api/admin/configs/images-header', { signal }),
+    order: (ids) => client.PUT('/api/admin/configs/images-header', { body: { ids } }),
+  },
+};
 
 const period = (b: Banner) =>
   !b.active_from && !b.active_to
@@ -41,25 +52,25 @@ export function BannerSlotPage() {
   const navigate = useNavigate();
   const { can } = useSession();
   const key = [...queryKeys(banners.name).all, 'slot', slot?.config];
-  const q = useQuery({ queryKey: key, enabled: !!slot, queryFn: ({ signal }) => api.get(`/api/admin/configs/${slot?.config}`, { signal }) });
+  const q = useQuery({ queryKey: key, enabled: !!slot, queryFn: ({ signal }) => (slot ? SLOT_CALLS[slot.config].read(signal) : null) });
   if (!slot) return <Navigate to="/admin/banners/main-banner" replace />;
-  const rows = (q.data?.data?.entries ?? []) as Banner[];
+  const rows = q.data?.code === 200 ? q.data.data.entries : [];
   const refresh = () => qc.invalidateQueries({ queryKey: queryKeys(banners.name).all });
   const move = async (i: number, d: -1 | 1) => {
     const ids = rows.map((r) => r.id);
     [ids[i], ids[i + d]] = [ids[i + d], ids[i]];
-    const env = await withLoading(api.put(`/api/admin/configs/${slot.config}`, { ids }));
+    const env = await withLoading(SLOT_CALLS[slot.config].order(ids));
     if (env?.code !== 200) resultPopup(env);
     await refresh();
   };
   const toggle = async (b: Banner) => {
-    const env = await withLoading(api.put(`/api/admin/banner-images/change-status/${b.id}`));
+    const env = await withLoading(client.PUT('/api/admin/banner-images/change-status/{id}', { params: { path: { id: b.id } } }));
     if (env?.code !== 200) resultPopup(env);
     await refresh();
   };
   const remove = async (b: Banner) => {
     if (!(await confirmDialog({ title: `Xóa banner "${b.title}"?`, danger: true }))) return;
-    resultPopup(await withLoading(api.delete(`/api/admin/banner-images/${b.id}`)), () => void refresh());
+    resultPopup(await withLoading(client.DELETE('/api/admin/banner-images/{id}', { params: { path: { id: b.id } } })), () => void refresh());
   };
   const base = `/admin/banners/${slot.screen}`;
   const canEdit = can('update', 'config_image');

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { ResourceDetail } from '../../core/resource';
@@ -14,20 +14,8 @@ import './site.css';
 
 const calendars = resourceByName['seasonal-calendars'];
 
-export interface CalendarRow {
-  id: number;
-  name: string;
-  season: string;
-  year: number;
-  sowing_from: string;
-  sowing_to: string;
-  harvest_from: string;
-  harvest_to: string;
-  visibility: number;
-  plant?: { name?: string } | null;
-  ward?: { name?: string } | null;
-  region?: { name?: string } | null;
-}
+/** A season calendar as the API answers it (its row, with the plant, ward and region named). */
+export type CalendarRow = AnswerData<'/api/admin/seasonal-calendars/{id}', 'get'>['entry'];
 
 const seasonOf = (v: string) => SEASONS.find((s) => s.value === v);
 
@@ -108,18 +96,21 @@ export function CalendarTimelinePage() {
   const q = useQuery({
     queryKey: queryKeys(calendars.name).list({ timeline: year, ward }),
     queryFn: ({ signal }) =>
-      api.get(`/api/admin/${calendars.name}`, { params: { year, limit: 100, sort: 'sowing_from', ...(ward ? { ward_id: ward } : {}) }, signal }),
+      client.GET('/api/admin/seasonal-calendars', {
+        params: { query: { year, limit: 100, sort: 'sowing_from', ...(ward ? { ward_id: Number(ward) } : {}) } },
+        signal,
+      }),
   });
   // about 3,300 wards: the picker asks the server as the officer types
   const [wardSearch, setWardSearch] = useState('');
   const wards = useQuery({
     queryKey: queryKeys('wards').list({ picker: wardSearch }),
-    queryFn: ({ signal }) => api.get('/api/admin/wards', { params: { limit: 50, ...(wardSearch ? { search: wardSearch } : {}) }, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/wards', { params: { query: { limit: 50, ...(wardSearch ? { search: wardSearch } : {}) } }, signal }),
   });
-  const rows = (q.data?.data?.entries ?? []) as CalendarRow[];
-  const wardOptions = ((wards.data?.data?.entries ?? []) as { id: number; name: string }[]).map((w) => ({ value: String(w.id), label: w.name }));
+  const rows = q.data?.code === 200 ? q.data.data.entries : [];
+  const wardOptions = (wards.data?.code === 200 ? wards.data.data.entries : []).map((w) => ({ value: String(w.id), label: w.name }));
   // the chosen ward keeps its name while the picker shows another search
-  const chosen = rows.find((r) => String((r as { ward_id?: number }).ward_id) === ward)?.ward?.name;
+  const chosen = rows.find((r) => String(r.ward_id) === ward)?.ward?.name;
   if (ward && !wardOptions.some((o) => o.value === ward)) wardOptions.unshift({ value: ward, label: chosen ?? `#${ward}` });
   // one block per ward (or region), in the order their first calendar is sown
   const groups = new Map<string, CalendarRow[]>();
@@ -174,9 +165,9 @@ export function CalendarDetailPage() {
   const { id } = useParams();
   const q = useQuery({
     queryKey: queryKeys(calendars.name).detail(`${id}-tl`),
-    queryFn: ({ signal }) => api.get(`/api/admin/${calendars.name}/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/seasonal-calendars/{id}', { params: { path: { id: Number(id) } }, signal }),
   });
-  const row = q.data?.data?.entry as CalendarRow | undefined;
+  const row = q.data?.code === 200 ? q.data.data.entry : undefined;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <ResourceDetail key={id} def={calendars} id={id ?? ''} />

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { Button, Card, Checkbox, Empty, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Tree, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { addChild, depthOfKey, findPath, moveItem, newKey, nudge, take, updateItem } from './menu-tree';
 
 const kindLabel = (k: string) => MENU_LINK_KINDS.find((o) => o.value === k)?.label ?? k;
@@ -27,13 +27,24 @@ function toNodes(items: MenuItem[]): TreeDataNode[] {
   }));
 }
 
+/** A page of articles or categories to link to, as picker options (the code tells whether the list could be read). */
+async function refsOf(kind: 'article' | 'category', search: string, signal: AbortSignal): Promise<{ code: number; entries: { id: number; label: string }[] }> {
+  const query = { limit: 20, ...(search ? { search } : {}) };
+  if (kind === 'article') {
+    const env = await client.GET('/api/admin/articles', { params: { query }, signal });
+    return { code: env.code, entries: env.code === 200 ? env.data.entries.map((e) => ({ id: e.id, label: e.title || `#${e.id}` })) : [] };
+  }
+  const env = await client.GET('/api/admin/categories', { params: { query }, signal });
+  return { code: env.code, entries: env.code === 200 ? env.data.entries.map((e) => ({ id: e.id, label: e.name || `#${e.id}` })) : [] };
+}
+
 /** Articles or categories to link to, when content-a's lists exist; otherwise the id is typed. */
 function RefPicker({ kind, value, onChange }: { kind: 'article' | 'category'; value?: number | null; onChange: (v: number | null) => void }) {
   const [search, setSearch] = useState('');
   const path = kind === 'article' ? 'articles' : 'categories';
   const q = useQuery({
     queryKey: ['menu-ref', path, search],
-    queryFn: ({ signal }) => api.get(`/api/admin/${path}`, { params: { limit: 20, ...(search ? { search } : {}) }, signal }),
+    queryFn: ({ signal }) => refsOf(kind, search, signal),
     staleTime: 30_000,
   });
   const label = kind === 'article' ? 'Bài viết' : 'Chuyên mục';
@@ -42,7 +53,7 @@ function RefPicker({ kind, value, onChange }: { kind: 'article' | 'category'; va
       <InputNumber aria-label={`Mã ${label.toLowerCase()}`} min={1} style={{ width: '100%' }} value={value ?? null} onChange={(v) => onChange(v ?? null)} />
     );
   }
-  const entries = (q.data?.data?.entries ?? []) as { id: number; title?: string; name?: string }[];
+  const entries = q.data?.entries ?? [];
   return (
     <Select
       aria-label={label}
@@ -54,7 +65,7 @@ function RefPicker({ kind, value, onChange }: { kind: 'article' | 'category'; va
       onChange={(v) => onChange(v ?? null)}
       placeholder={`Chọn ${label.toLowerCase()}`}
       options={[
-        ...entries.map((e) => ({ value: e.id, label: e.title ?? e.name ?? `#${e.id}` })),
+        ...entries.map((e) => ({ value: e.id, label: e.label })),
         ...(value && !entries.some((e) => e.id === value) ? [{ value, label: `#${value}` }] : []),
       ]}
       allowClear
