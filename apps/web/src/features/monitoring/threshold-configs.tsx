@@ -3,7 +3,7 @@ import type { BandRange } from '@nns/shared/monitoring';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../core/api';
+import { type AnswerData, client, type Envelope, type QueryOf, type RequestBody } from '../../core/client';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -11,27 +11,67 @@ import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
 import { textOn } from './band-tag';
 
-const KINDS = [
-  { key: 'air', label: 'Không khí' },
-  { key: 'water', label: 'Nước' },
-  { key: 'rain', label: 'Mưa' },
-  { key: 'soil', label: 'Đất' },
-  { key: 'weather', label: 'Thời tiết' },
-] as const;
-
-interface ConfigAnswer {
-  ward_id: number | null;
-  ward: { id: number; name: string; province_name: string | null } | null;
-  source: 'ward' | 'default' | 'preset';
-  config: { parameters: Record<string, BandRange[]> };
-  preset: { parameters: Record<string, BandRange[]> };
-  levels: { level: number; label: string; color: string }[];
-  parameters: { key: string; label: string; unit: string }[];
+type ConfigQuery = QueryOf<'/api/admin/monitoring-configs/air-wtc', 'get'>;
+type ConfigBody = RequestBody<'/api/admin/monitoring-configs/air-wtc', 'put'>;
+/** Reading and saving one type's bands: each type has its own route (spec §7 names), all answering the same. */
+interface ConfigCalls {
+  read(query: ConfigQuery, signal: AbortSignal): Promise<Envelope<AnswerData<'/api/admin/monitoring-configs/air-wtc', 'get'>>>;
+  save(body: ConfigBody): Promise<Envelope<AnswerData<'/api/admin/monitoring-configs/air-wtc', 'put'>>>;
 }
+
+const KINDS: { key: string; label: string; calls: ConfigCalls }[] = [
+  {
+    key: 'air',
+    label: 'Không khí',
+    calls: {
+      read: (query, signal) => client.GET('/api/admin/monitoring-configs/air-wtc', { params: { query }, signal }),
+      save: (body) => client.PUT('/api/admin/monitoring-configs/air-wtc', { body }),
+    },
+  },
+  {
+    key: 'water',
+    label: 'Nước',
+    calls: {
+      read: (query, signal) => client.GET('/api/admin/monitoring-configs/water-wtc', { params: { query }, signal }),
+      save: (body) => client.PUT('/api/admin/monitoring-configs/water-wtc', { body }),
+    },
+  },
+  {
+    key: 'rain',
+    label: 'Mưa',
+    calls: {
+      read: (query, signal) => client.GET('/api/admin/monitoring-configs/rain-wtc', { params: { query }, signal }),
+      save: (body) => client.PUT('/api/admin/monitoring-configs/rain-wtc', { body }),
+    },
+  },
+  {
+    key: 'soil',
+    label: 'Đất',
+    calls: {
+      read: (query, signal) => client.GET('/api/admin/monitoring-configs/soil-wtc', { params: { query }, signal }),
+      save: (body) => client.PUT('/api/admin/monitoring-configs/soil-wtc', { body }),
+    },
+  },
+  {
+    key: 'weather',
+    label: 'Thời tiết',
+    calls: {
+      read: (query, signal) => client.GET('/api/admin/monitoring-configs/weather-wtc', { params: { query }, signal }),
+      save: (body) => client.PUT('/api/admin/monitoring-configs/weather-wtc', { body }),
+    },
+  },
+];
+
+/** What a refused save says: each field's message, or the answer's own. */
+const refused = (env: Envelope<unknown> | null | undefined) => {
+  // a typed call's `data` is the success answer's type: a refusal's is read as the API sends it
+  const errors = (env?.data as { errors?: { message: string }[] } | null | undefined)?.errors ?? [];
+  return errors.length ? errors.map((e) => e.message) : [env?.message ?? 'Không lưu được'];
+};
 
 const SOURCE = { ward: 'Cấu hình riêng của phường/xã', default: 'Cấu hình mặc định', preset: 'Ngưỡng quốc gia (chưa lưu cấu hình)' };
 
-type Level = { level: number; label: string; color: string };
+type Level = AnswerData<'/api/admin/monitoring-configs/air-wtc', 'get'>['levels'][number];
 
 /** One parameter's ranges: level, from (≥), to (<), with rows added and removed; the server checks overlaps and gaps. */
 export function RangesTable({
@@ -128,7 +168,7 @@ export function RangesTable({
 }
 
 /** The band ranges of one type: per parameter, contiguous ranges each with a level; the server checks overlaps and gaps. */
-function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
+function KindEditor({ kind, calls, wardId }: { kind: string; calls: ConfigCalls; wardId: number | null }) {
   const qc = useQueryClient();
   const { can, user } = useSession();
   // the national default is scope 'all''s to change (issue 28 §3b): others save a ward's own
@@ -136,7 +176,7 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   const key = [...queryKeys('monitorings').all, 'config', kind, wardId];
   const q = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<ConfigAnswer>(`/api/admin/monitoring-configs/${kind}-wtc`, { params: wardId ? { ward_id: wardId } : {}, signal }),
+    queryFn: ({ signal }) => calls.read(wardId ? { ward_id: wardId } : {}, signal),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const [params, setParams] = useState<Record<string, BandRange[]>>({});
@@ -149,13 +189,12 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   if (!data) return <Alert type="error" showIcon message={q.data?.message || 'Không tải được cấu hình'} />;
   const labelOf = (p: string) => data.parameters.find((x) => x.key === p);
   const save = async () => {
-    const env = await withLoading(api.put(`/api/admin/monitoring-configs/${kind}-wtc`, { parameters: params, ...(wardId ? { ward_id: wardId } : {}) }));
+    const env = await withLoading(calls.save({ parameters: params, ...(wardId ? { ward_id: wardId } : {}) }));
     if (env?.code === 200) {
       setErrors([]);
       await qc.invalidateQueries({ queryKey: key });
       resultPopup(env);
-    } else
-      setErrors(((env?.data as { errors?: { message: string }[] } | null)?.errors ?? [{ message: env?.message ?? 'Không lưu được' }]).map((e) => e.message));
+    } else setErrors(refused(env));
   };
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -237,27 +276,13 @@ function KindEditor({ kind, wardId }: { kind: string; wardId: number | null }) {
   );
 }
 
-interface InsectOrder {
-  id: number;
-  code: string;
-  name: string;
-  scientific_name: string | null;
-}
-interface InsectConfigAnswer {
-  ward_id: number | null;
-  source: 'ward' | 'default' | 'preset';
-  ranges: BandRange[];
-  preset: BandRange[];
-  levels: Level[];
-}
-
 /** Insects: the density bands of each order (insect-wtc/{id}); an order without its own uses the total's. */
 function InsectEditor({ wardId }: { wardId: number | null }) {
   const qc = useQueryClient();
   const { can, user } = useSession();
   const orders = useQuery({
     queryKey: [...queryKeys('insect-orders').all, 'web'],
-    queryFn: ({ signal }) => api.get<{ entries: InsectOrder[] }>('/api/web/insect-order', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/web/insect-order', { signal }),
   });
   const list = orders.data?.code === 200 ? orders.data.data.entries : [];
   const [picked, setPicked] = useState<number | undefined>();
@@ -267,7 +292,9 @@ function InsectEditor({ wardId }: { wardId: number | null }) {
     queryKey: key,
     enabled: orderId != null,
     queryFn: ({ signal }) =>
-      api.get<InsectConfigAnswer>(`/api/admin/monitoring-configs/insect-wtc/${orderId}`, { params: wardId ? { ward_id: wardId } : {}, signal }),
+      orderId == null
+        ? null
+        : client.GET('/api/admin/monitoring-configs/insect-wtc/{id}', { params: { path: { id: orderId }, query: wardId ? { ward_id: wardId } : {} }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const [ranges, setRanges] = useState<BandRange[]>([]);
@@ -280,13 +307,18 @@ function InsectEditor({ wardId }: { wardId: number | null }) {
   if (!list.length) return <Alert type="info" showIcon message="Chưa có bộ côn trùng nào đang theo dõi" />;
   const order = list.find((o) => o.id === orderId);
   const save = async () => {
-    const env = await withLoading(api.put(`/api/admin/monitoring-configs/insect-wtc/${orderId}`, { ranges, ...(wardId ? { ward_id: wardId } : {}) }));
+    if (orderId == null) return;
+    const env = await withLoading(
+      client.PUT('/api/admin/monitoring-configs/insect-wtc/{id}', {
+        params: { path: { id: orderId } },
+        body: { ranges, ...(wardId ? { ward_id: wardId } : {}) },
+      }),
+    );
     if (env?.code === 200) {
       setErrors([]);
       await qc.invalidateQueries({ queryKey: key });
       resultPopup(env);
-    } else
-      setErrors(((env?.data as { errors?: { message: string }[] } | null)?.errors ?? [{ message: env?.message ?? 'Không lưu được' }]).map((e) => e.message));
+    } else setErrors(refused(env));
   };
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -363,7 +395,7 @@ export function ThresholdConfigsPage() {
       )}
       <Tabs
         items={[
-          ...KINDS.map((k) => ({ key: k.key, label: k.label, children: <KindEditor kind={k.key} wardId={wardId} /> })),
+          ...KINDS.map((k) => ({ key: k.key, label: k.label, children: <KindEditor kind={k.key} calls={k.calls} wardId={wardId} /> })),
           { key: 'insect', label: 'Côn trùng', children: <InsectEditor wardId={wardId} /> },
         ]}
         destroyOnHidden

@@ -8,11 +8,13 @@ import {
   type StampLayout,
 } from '@nns/shared/traceability';
 import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { useState } from 'react';
-import { api, buildUrl } from '../../core/api';
+import { buildUrl, client } from '../../core/client';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { useSession } from '../../core/session';
+import { refusals } from './refusals';
 import { StampPreview } from './stamp-preview';
 
 const NUMBERS: [keyof StampLayout, string, number, number][] = [
@@ -86,11 +88,16 @@ export function StampDesigner(p: {
   const editable = can('update', 'stamps') && !p.disabled;
 
   const save = async (quiet = false) => {
-    const env = await withLoading(api.put(`/api/admin/stamps/${p.runId}`, complete(form.getFieldsValue(true), p.initial)));
-    if (env?.code === 400 && env.data?.errors) {
+    const env = await withLoading(
+      client.PUT('/api/admin/stamps/{id}', { params: { path: { id: p.runId } }, body: complete(form.getFieldsValue(true), p.initial) }),
+    );
+    const errors = env?.code === 400 ? refusals(env) : [];
+    if (errors.length) {
       form.setFields(
-        env.data.errors.map((e: { field: string; message: string }) => ({
-          name: e.field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)),
+        errors.map((e) => ({
+          // the server's path of a field ('stamp_attributes.0.text') names one of this form's, which antd
+          // types from the layout's keys: a path read at run time can only be asserted to be one
+          name: e.field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x)) as NamePath<StampLayout>,
           errors: [e.message],
         })),
       );
@@ -101,13 +108,16 @@ export function StampDesigner(p: {
   const print = async () => {
     if (!lines) return;
     if (!(await save(true))) return;
-    const env = await jobResult(await withLoading(api.get(`/api/admin/print-stamp/${p.runId}/${lines}`, { params: { paper } })), {
-      waiting: { message: 'Đang tạo tờ in tem…', description: 'Tệp PDF sẽ mở khi xong; tiến độ xem trong mục Tác vụ.' },
-      done: 'Đã tạo xong tờ in tem',
-    });
+    const env = await jobResult<{ url: string }>(
+      await withLoading(client.GET('/api/admin/print-stamp/{id}/{line}', { params: { path: { id: p.runId, line: lines }, query: { paper } } })),
+      {
+        waiting: { message: 'Đang tạo tờ in tem…', description: 'Tệp PDF sẽ mở khi xong; tiến độ xem trong mục Tác vụ.' },
+        done: 'Đã tạo xong tờ in tem',
+      },
+    );
     resultPopup(env);
     if (env?.code === 200) {
-      const url = buildUrl(env.data.url as string);
+      const url = buildUrl(env.data.url);
       setPdfUrl(url);
       window.open(url, '_blank', 'noopener');
       p.onPrinted();

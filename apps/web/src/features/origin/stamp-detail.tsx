@@ -1,15 +1,16 @@
 import { type EnumOption, formatDateTime } from '@nns/shared';
 import { resourceByName } from '@nns/shared/registry';
-import { STAMP_CODE_STATUS, STAMP_RUN_STATUS, type StampLayout, type StampPrintData } from '@nns/shared/traceability';
+import { STAMP_CODE_STATUS, STAMP_RUN_STATUS, type StampCodeStatus } from '@nns/shared/traceability';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api, buildUrl } from '../../core/api';
+import { type AnswerData, buildUrl, client } from '../../core/client';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
+import { refusals } from './refusals';
 import { StampDesigner } from './stamp-designer';
 
 const stamps = resourceByName.stamps;
@@ -18,29 +19,25 @@ const tagOf = (options: EnumOption[], v: unknown) => {
   return <Tag color={o?.color}>{o?.label ?? String(v ?? '')}</Tag>;
 };
 
-interface CodeRow {
-  id: number;
-  code: string;
-  serial: number;
-  status: string;
-  printed_at: string | null;
-  activated_at: string | null;
-  scan_count: number;
-  flagged: boolean;
-  url: string;
-}
+type CodeRow = AnswerData<'/api/admin/stamps/{id}/codes', 'get'>['entries'][number];
+type JobRow = AnswerData<'/api/admin/stamps/{id}/print-jobs', 'get'>['entries'][number];
+type StampRun = AnswerData<'/api/admin/stamps/{id}', 'get'>['entry'];
+const isCodeStatus = (v: unknown): v is StampCodeStatus => STAMP_CODE_STATUS.some((o) => o.value === v);
+const VOID_FIELDS = ['serial_from', 'serial_to', 'reason'] as const;
+const isVoidField = (f: string): f is (typeof VOID_FIELDS)[number] => VOID_FIELDS.some((x) => x === f);
 
 /** The run's stamps, page by page, with their status; voiding a serial range or the whole run. */
-function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () => void }) {
+function CodesTab({ run, onChanged }: { run: StampRun; onChanged: () => void }) {
   const { can } = useSession();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(20);
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<StampCodeStatus | undefined>();
   const [voiding, setVoiding] = useState(false);
   const [form] = Form.useForm<{ serial_from?: number; serial_to?: number; reason?: string }>();
   const codes = useQuery({
     queryKey: [...queryKeys('stamps').detail(run.id), 'codes', page, size, status ?? ''],
-    queryFn: ({ signal }) => api.get(`/api/admin/stamps/${run.id}/codes`, { params: { page, limit: size, ...(status ? { status } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      client.GET('/api/admin/stamps/{id}/codes', { params: { path: { id: run.id }, query: { page, limit: size, ...(status ? { status } : {}) } }, signal }),
   });
   const data = codes.data?.code === 200 ? codes.data.data : null;
   const submitVoid = async () => {
@@ -48,9 +45,12 @@ function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () 
     const whole = v.serial_from == null && v.serial_to == null;
     if (!(await confirmDialog({ title: whole ? 'Hủy toàn bộ tem của đợt này?' : `Hủy các tem số sê-ri ${v.serial_from} – ${v.serial_to}?`, danger: true })))
       return;
-    const env = await withLoading(api.put(`/api/admin/stamps/void/${run.id}`, { ...v, reason: v.reason || undefined }));
-    if (env?.code === 400 && env.data?.errors) {
-      form.setFields(env.data.errors.map((e: { field: string; message: string }) => ({ name: e.field, errors: [e.message] })));
+    const env = await withLoading(
+      client.PUT('/api/admin/stamps/void/{id}', { params: { path: { id: run.id } }, body: { ...v, reason: v.reason || undefined } }),
+    );
+    const errors = env?.code === 400 ? refusals(env) : [];
+    if (errors.length) {
+      form.setFields(errors.flatMap((e) => (isVoidField(e.field) ? [{ name: e.field, errors: [e.message] }] : [])));
       return;
     }
     resultPopup(env);
@@ -70,7 +70,7 @@ function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () 
           style={{ width: 200 }}
           value={status}
           onChange={(v) => {
-            setStatus(v);
+            setStatus(isCodeStatus(v) ? v : undefined);
             setPage(1);
           }}
           options={STAMP_CODE_STATUS.map((o) => ({ value: o.value, label: o.label }))}
@@ -133,10 +133,10 @@ function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () 
         <Form form={form} layout="vertical">
           <Space>
             <Form.Item name="serial_from" label="Số sê-ri từ">
-              <InputNumber min={run.serial_from} max={run.serial_to} style={{ width: 180 }} />
+              <InputNumber min={run.serial_from ?? undefined} max={run.serial_to ?? undefined} style={{ width: 180 }} />
             </Form.Item>
             <Form.Item name="serial_to" label="Số sê-ri đến">
-              <InputNumber min={run.serial_from} max={run.serial_to} style={{ width: 180 }} />
+              <InputNumber min={run.serial_from ?? undefined} max={run.serial_to ?? undefined} style={{ width: 180 }} />
             </Form.Item>
           </Space>
           <Form.Item name="reason" label="Lý do">
@@ -148,31 +148,18 @@ function CodesTab({ run, onChanged }: { run: Record<string, any>; onChanged: () 
   );
 }
 
-interface JobRow {
-  id: number;
-  serial_from: number;
-  serial_to: number;
-  count: number;
-  lines: number;
-  layout: { paper?: string };
-  created_at: string;
-  created_by_name: string | null;
-  url: string | null;
-  has_file: boolean;
-}
-
 /** A fresh link to a printed sheet (the old one expired), opened in a new tab. */
 async function reopen(jobId: number) {
-  const env = await withLoading(api.post(`/api/admin/stamps/print-jobs/${jobId}/link`));
+  const env = await withLoading(client.POST('/api/admin/stamps/print-jobs/{id}/link', { params: { path: { id: jobId } } }));
   if (env?.code !== 200) return resultPopup(env);
-  window.open(buildUrl(env.data.url as string), '_blank', 'noopener');
+  window.open(buildUrl(env.data.url), '_blank', 'noopener');
 }
 
 /** Every sheet printed from the run: who, when, which serials, on which paper; the PDF opens again. */
 function JobsTab({ runId }: { runId: number }) {
   const jobs = useQuery({
     queryKey: [...queryKeys('stamps').detail(runId), 'print-jobs'],
-    queryFn: ({ signal }) => api.get(`/api/admin/stamps/${runId}/print-jobs`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamps/{id}/print-jobs', { params: { path: { id: runId } }, signal }),
     staleTime: 0,
   });
   return (
@@ -216,22 +203,28 @@ export function StampDetailPage() {
   const { id } = useParams();
   const qc = useQueryClient();
   const keys = queryKeys('stamps');
-  const run = useQuery({ queryKey: keys.detail(id ?? ''), queryFn: ({ signal }) => api.get(`/api/admin/stamps/${id}`, { signal }), staleTime: 0 });
+  const runId = Number(id);
+  const run = useQuery({
+    queryKey: keys.detail(id ?? ''),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamps/{id}', { params: { path: { id: runId } }, signal }),
+    staleTime: 0,
+  });
   const printData = useQuery({
     queryKey: [...keys.detail(id ?? ''), 'print-data'],
-    queryFn: ({ signal }) => api.get(`/api/admin/stamps/print-data/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamps/print-data/{id}', { params: { path: { id: runId } }, signal }),
     staleTime: 0,
   });
   const first = useQuery({
     queryKey: [...keys.detail(id ?? ''), 'first-code'],
-    queryFn: ({ signal }) => api.get(`/api/admin/stamps/${id}/codes`, { params: { limit: 1 }, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamps/{id}/codes', { params: { path: { id: runId }, query: { limit: 1 } }, signal }),
   });
   if (run.isLoading || printData.isLoading) return <LoadingBlock />;
   if (run.data?.code !== 200 || printData.data?.code !== 200) return <Alert type="error" showIcon message={run.data?.message ?? 'Không tải được đợt tem'} />;
-  const r = run.data.data.entry as Record<string, any>;
-  const pd = printData.data.data.entry as StampPrintData;
+  const r = run.data.data.entry;
+  const pd = printData.data.data.entry;
   const refresh = () => qc.invalidateQueries({ queryKey: keys.all });
-  const sampleUrl = (first.data?.data?.entries?.[0]?.url as string | undefined) ?? `${window.location.origin}/truy-xuat/0000000000000`;
+  const firstCode = first.data?.code === 200 ? first.data.data.entries[0] : undefined;
+  const sampleUrl = firstCode?.url ?? `${window.location.origin}/truy-xuat/0000000000000`;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card
@@ -265,11 +258,11 @@ export function StampDetailPage() {
                 <StampDesigner
                   key={r.id}
                   runId={Number(r.id)}
-                  initial={pd.stamp as StampLayout}
+                  initial={pd.stamp}
                   productName={pd.product.name}
                   packagingDate={pd.packaging_date}
                   sampleUrl={sampleUrl}
-                  sampleSerial={Number(first.data?.data?.entries?.[0]?.serial ?? r.serial_from ?? 1)}
+                  sampleSerial={firstCode?.serial ?? r.serial_from ?? 1}
                   disabled={r.status === 'voided'}
                   left={Math.max(Number(r.quantity) - Number(r.printed_count ?? 0) - Number(r.voided_count ?? 0), 0)}
                   onPrinted={refresh}

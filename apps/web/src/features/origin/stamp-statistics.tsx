@@ -4,52 +4,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Statistic, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { api, buildUrl } from '../../core/api';
+import { type AnswerData, buildUrl, client } from '../../core/client';
 import { resultPopup, withLoading } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
+import { refusals } from './refusals';
 
-interface Totals {
-  product_id: number;
-  product_name: string;
-  manufacture_name: string | null;
-  issued: number;
-  printed: number;
-  activated: number;
-  scanned: number;
-  scans: number;
-  flagged: number;
-  voided: number;
-}
-interface Job {
-  id: number;
-  stamp_id: number;
-  stamp_name: string;
-  product_name: string;
-  serial_from: number;
-  serial_to: number;
-  count: number;
-  lines: number;
-  created_at: string;
-  created_by_name: string | null;
-}
-
-interface Marked {
-  stamp_id: number;
-  stamp_name: string | null;
-  product_name: string;
-  serial: number;
-  code: string;
-  scan_count: number;
-  scanner_count: number;
-  flagged: boolean;
-  anomaly_at: string | null;
-  last_scan_at: string | null;
-}
+type StampStatistics = AnswerData<'/api/admin/stamp-statistics', 'get'>;
+type Totals = StampStatistics['totals'][number];
+type Job = StampStatistics['entries'][number];
+type Marked = AnswerData<'/api/admin/stamp-statistics/marked', 'get'>['entries'][number];
 
 const n = (v: number) => Number(v ?? 0).toLocaleString('vi-VN');
-const SUMMARY: [keyof Totals, string][] = [
+const SUMMARY: [keyof StampStatistics['summary'], string][] = [
   ['issued', 'Đã phát hành'],
   ['printed', 'Đã in'],
   ['activated', 'Đã kích hoạt'],
@@ -70,7 +38,7 @@ export function StampStatisticsPage() {
   const params = { ...filters, page, limit: size };
   const q = useQuery({
     queryKey: ['stamp-statistics', params],
-    queryFn: ({ signal }) => api.get('/api/admin/stamp-statistics', { params, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamp-statistics', { params: { query: params }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const set = (k: keyof typeof filters, v: unknown) => {
@@ -78,7 +46,7 @@ export function StampStatisticsPage() {
     setPage(1);
   };
   const exportXlsx = async () => {
-    const env = await jobResult(await withLoading(api.get('/api/admin/stamp-statistics/export', { params: filters })));
+    const env = await jobResult<{ url: string }>(await withLoading(client.GET('/api/admin/stamp-statistics/export', { params: { query: filters } })));
     if (env?.code !== 200) return resultPopup(env);
     window.location.href = buildUrl(env.data.url);
   };
@@ -211,14 +179,20 @@ function MarkedStamps({ filters }: { filters: { product_id?: number; manufacture
   const params = { product_id: filters.product_id, manufacture_id: filters.manufacture_id, ward_id: filters.ward_id, page, limit: 10 };
   const q = useQuery({
     queryKey: ['stamp-statistics', 'marked', params],
-    queryFn: ({ signal }) => api.get('/api/admin/stamp-statistics/marked', { params, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/stamp-statistics/marked', { params: { query: params }, signal }),
   });
   const data = q.data?.code === 200 ? q.data.data : null;
   const submit = async () => {
     if (!clearing) return;
-    const env = await withLoading(api.put(`/api/admin/stamps/${clearing.stamp_id}/codes/${clearing.serial}/clear-flag`, form.getFieldsValue()));
-    if (env?.code === 400 && env.data?.errors) {
-      form.setFields(env.data.errors.map((e: { field: string; message: string }) => ({ name: e.field, errors: [e.message] })));
+    const env = await withLoading(
+      client.PUT('/api/admin/stamps/{id}/codes/{serial}/clear-flag', {
+        params: { path: { id: clearing.stamp_id, serial: clearing.serial } },
+        body: form.getFieldsValue(),
+      }),
+    );
+    const errors = env?.code === 400 ? refusals(env) : [];
+    if (errors.length) {
+      form.setFields(errors.filter((e) => e.field === 'reason').map((e) => ({ name: 'reason', errors: [e.message] })));
       return;
     }
     resultPopup(env);
