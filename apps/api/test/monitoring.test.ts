@@ -608,7 +608,11 @@ describe('alerts', () => {
     };
     const run = (min: number) => evaluateAlerts(t.app.services, at(min), { enterMinutes: 15, clearMinutes: 30 });
     const mine = (r: { station_id: number; kind: string }[]) => r.filter((x) => x.station_id === s.entry.id);
-    const open = async () => (await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } })).body.data.entries;
+    const open = async () => {
+      const r = await call(t, 'GET', '/api/admin/monitorings/alerts', { query: { station_id: String(s.entry.id) } });
+      expectDocumented(t, 'GET', '/api/admin/monitorings/alerts', r.body);
+      return r.body.data.entries;
+    };
     const inbox = async (token: string) => (await call(t, 'GET', '/api/admin/profile/notifications', { token })).body.data.entries.map((e: any) => e.title);
 
     expect((await send(0, 4)).band).toBe(1);

@@ -15890,7 +15890,9 @@ export type paths = {
                 content: {
                     "application/json": {
                         /** @description null: trở về mặc định */
-                        value: Record<string, never> | unknown[] | string | number | boolean | null;
+                        value: {
+                            [key: string]: unknown;
+                        } | unknown[] | string | number | boolean | null;
                     };
                 };
             };
@@ -18268,7 +18270,28 @@ export type paths = {
                     content: {
                         "application/json": {
                             code: number;
-                            data: unknown;
+                            data: {
+                                entries: {
+                                    /** @description null: cảnh báo đang mở */
+                                    ended_at: string | null;
+                                    id: number;
+                                    /**
+                                     * @description band: vượt mức cảnh báo; offline: mất kết nối
+                                     * @enum {string}
+                                     */
+                                    kind: "band" | "offline";
+                                    kind_label: string;
+                                    /** @description giá trị xấu nhất trong thời gian cảnh báo */
+                                    peak: number | null;
+                                    peak_param: string | null;
+                                    started_at: string;
+                                    station_code: string;
+                                    station_id: number;
+                                    station_name: string;
+                                    station_type: number;
+                                    ward_id: number;
+                                }[];
+                            };
                             message: string;
                         };
                     };
@@ -18732,6 +18755,7 @@ export type paths = {
                                      */
                                     kind: "band" | "offline";
                                     kind_label: string;
+                                    /** @description giá trị xấu nhất trong thời gian cảnh báo */
                                     peak: number | null;
                                     peak_param: string | null;
                                     started_at: string;
@@ -35013,7 +35037,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entries: components["schemas"]["Schema196"][];
+                                entries: components["schemas"]["Schema169"][];
                             };
                             message: string;
                         };
@@ -35397,7 +35421,7 @@ export type paths = {
                             data: {
                                 entries: {
                                     id: number;
-                                    items: components["schemas"]["Schema197"][];
+                                    items: components["schemas"]["Schema170"][];
                                     name: string;
                                     /** @description vị trí menu (đầu trang, chân trang) */
                                     position: string;
@@ -37908,7 +37932,9 @@ export type components = {
             status?: 1 | 0;
         };
         /** @description giá trị JSON bất kỳ */
-        JsonValue: components["schemas"]["Schema192"];
+        JsonValue: string | number | boolean | null | unknown[] | {
+            [key: string]: unknown;
+        };
         LaborsCreate: {
             address?: string | null;
             birthday?: string | null;
@@ -38502,7 +38528,7 @@ export type components = {
             ward_id?: number | null;
         };
         MenusCreate: {
-            items?: components["schemas"]["Schema104"][] | null;
+            items?: components["schemas"]["Schema90"][] | null;
             name: string;
             /** @enum {string} */
             position: "header" | "footer";
@@ -38528,7 +38554,7 @@ export type components = {
             created_at: string;
             created_by: number | null;
             id: number;
-            items: components["schemas"]["Schema109"][] | null;
+            items: components["schemas"]["Schema95"][] | null;
             /** Tên menu */
             name: string;
             /**
@@ -38546,7 +38572,7 @@ export type components = {
             updated_by: number | null;
         };
         MenusUpdate: {
-            items?: components["schemas"]["Schema108"][] | null;
+            items?: components["schemas"]["Schema94"][] | null;
             name?: string;
             /** @enum {string} */
             position?: "header" | "footer";
@@ -39609,50 +39635,8 @@ export type components = {
             updated_at: string;
             updated_by: number | null;
         };
-        Schema8: string | number | boolean | null | components["schemas"]["Schema8"][] | {
-            [key: string]: components["schemas"]["Schema8"];
-        };
-        Schema18: string | number | boolean | null | components["schemas"]["Schema18"][] | {
-            [key: string]: components["schemas"]["Schema18"];
-        };
-        Schema37: string | number | boolean | null | components["schemas"]["Schema37"][] | {
-            [key: string]: components["schemas"]["Schema37"];
-        };
-        Schema50: string | number | boolean | null | components["schemas"]["Schema50"][] | {
-            [key: string]: components["schemas"]["Schema50"];
-        };
-        Schema54: string | number | boolean | null | components["schemas"]["Schema54"][] | {
-            [key: string]: components["schemas"]["Schema54"];
-        };
-        Schema58: string | number | boolean | null | components["schemas"]["Schema58"][] | {
-            [key: string]: components["schemas"]["Schema58"];
-        };
-        Schema62: string | number | boolean | null | components["schemas"]["Schema62"][] | {
-            [key: string]: components["schemas"]["Schema62"];
-        };
-        Schema78: string | number | boolean | null | components["schemas"]["Schema78"][] | {
-            [key: string]: components["schemas"]["Schema78"];
-        };
-        Schema85: string | number | boolean | null | components["schemas"]["Schema85"][] | {
-            [key: string]: components["schemas"]["Schema85"];
-        };
-        Schema89: string | number | boolean | null | components["schemas"]["Schema89"][] | {
-            [key: string]: components["schemas"]["Schema89"];
-        };
-        Schema93: string | number | boolean | null | components["schemas"]["Schema93"][] | {
-            [key: string]: components["schemas"]["Schema93"];
-        };
-        Schema97: string | number | boolean | null | components["schemas"]["Schema97"][] | {
-            [key: string]: components["schemas"]["Schema97"];
-        };
-        Schema98: string | number | boolean | null | components["schemas"]["Schema98"][] | {
-            [key: string]: components["schemas"]["Schema98"];
-        };
-        Schema99: string | number | boolean | null | components["schemas"]["Schema99"][] | {
-            [key: string]: components["schemas"]["Schema99"];
-        };
-        Schema101: {
-            children?: components["schemas"]["Schema101"][];
+        Schema87: {
+            children?: components["schemas"]["Schema87"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39661,8 +39645,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema102: {
-            children?: components["schemas"]["Schema102"][];
+        Schema88: {
+            children?: components["schemas"]["Schema88"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39671,8 +39655,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema104: {
-            children?: components["schemas"]["Schema104"][];
+        Schema90: {
+            children?: components["schemas"]["Schema90"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39681,8 +39665,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema105: {
-            children?: components["schemas"]["Schema105"][];
+        Schema91: {
+            children?: components["schemas"]["Schema91"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39691,8 +39675,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema106: {
-            children?: components["schemas"]["Schema106"][];
+        Schema92: {
+            children?: components["schemas"]["Schema92"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39701,8 +39685,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema108: {
-            children?: components["schemas"]["Schema108"][];
+        Schema94: {
+            children?: components["schemas"]["Schema94"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39711,8 +39695,8 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema109: {
-            children?: components["schemas"]["Schema109"][];
+        Schema95: {
+            children?: components["schemas"]["Schema95"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";
@@ -39721,54 +39705,15 @@ export type components = {
             title: string;
             url?: string | null;
         };
-        Schema119: string | number | boolean | null | components["schemas"]["Schema119"][] | {
-            [key: string]: components["schemas"]["Schema119"];
-        };
-        Schema126: string | number | boolean | null | components["schemas"]["Schema126"][] | {
-            [key: string]: components["schemas"]["Schema126"];
-        };
-        Schema130: string | number | boolean | null | components["schemas"]["Schema130"][] | {
-            [key: string]: components["schemas"]["Schema130"];
-        };
-        Schema134: string | number | boolean | null | components["schemas"]["Schema134"][] | {
-            [key: string]: components["schemas"]["Schema134"];
-        };
-        Schema141: string | number | boolean | null | components["schemas"]["Schema141"][] | {
-            [key: string]: components["schemas"]["Schema141"];
-        };
-        Schema145: string | number | boolean | null | components["schemas"]["Schema145"][] | {
-            [key: string]: components["schemas"]["Schema145"];
-        };
-        Schema146: string | number | boolean | null | components["schemas"]["Schema146"][] | {
-            [key: string]: components["schemas"]["Schema146"];
-        };
-        Schema147: string | number | boolean | null | components["schemas"]["Schema147"][] | {
-            [key: string]: components["schemas"]["Schema147"];
-        };
-        Schema148: string | number | boolean | null | components["schemas"]["Schema148"][] | {
-            [key: string]: components["schemas"]["Schema148"];
-        };
-        Schema152: string | number | boolean | null | components["schemas"]["Schema152"][] | {
-            [key: string]: components["schemas"]["Schema152"];
-        };
-        Schema156: string | number | boolean | null | components["schemas"]["Schema156"][] | {
-            [key: string]: components["schemas"]["Schema156"];
-        };
-        Schema164: string | number | boolean | null | components["schemas"]["Schema164"][] | {
-            [key: string]: components["schemas"]["Schema164"];
-        };
-        Schema192: string | number | boolean | null | components["schemas"]["Schema192"][] | {
-            [key: string]: components["schemas"]["Schema192"];
-        };
-        Schema196: {
-            children: components["schemas"]["Schema196"][];
+        Schema169: {
+            children: components["schemas"]["Schema169"][];
             description: string | null;
             id: number;
             name: string;
             slug: string;
         };
-        Schema197: {
-            children?: components["schemas"]["Schema197"][];
+        Schema170: {
+            children?: components["schemas"]["Schema170"][];
             key: string;
             /** @enum {string} */
             kind: "url" | "article" | "category";

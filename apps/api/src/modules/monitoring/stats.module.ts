@@ -114,25 +114,26 @@ const statAnswer = z.object({
     .describe('theo thông số: các điểm (thời điểm, số lần đo, nhỏ nhất, trung bình, lớn nhất)'),
 });
 
+/** An alert of a station (the map's open alerts, the alerts list). */
+const alertSchema = z.object({
+  id: z.number().int(),
+  station_id: z.number().int(),
+  station_code: z.string(),
+  station_name: z.string(),
+  station_type: z.number().int(),
+  kind: z.enum(['band', 'offline']).describe('band: vượt mức cảnh báo; offline: mất kết nối'),
+  kind_label: z.string(),
+  started_at: z.string(),
+  peak: z.number().nullable().describe('giá trị xấu nhất trong thời gian cảnh báo'),
+  peak_param: z.string().nullable(),
+});
+
 const overviewAnswer = z.object({
   point_fields: z.array(z.enum(POINT_FIELDS)).describe('thứ tự sáu số của mỗi trạm trong points'),
   points: z.array(z.number().nullable()).describe('mảng phẳng: mỗi trạm sáu số theo point_fields (mức hiện tại null khi chưa có số đo)'),
   points_total: z.number().int().describe('số trạm có tọa độ'),
   counts: z.array(z.object({ type: z.number().int(), band: z.number().int().nullable(), n: z.number().int() })),
-  alerts: z.array(
-    z.object({
-      id: z.number().int(),
-      station_id: z.number().int(),
-      station_code: z.string(),
-      station_name: z.string(),
-      station_type: z.number().int(),
-      kind: z.enum(['band', 'offline']).describe('band: vượt mức cảnh báo; offline: mất kết nối'),
-      kind_label: z.string(),
-      started_at: z.string(),
-      peak: z.number().nullable(),
-      peak_param: z.string().nullable(),
-    }),
-  ),
+  alerts: z.array(alertSchema),
 });
 
 const statQuery = z
@@ -167,6 +168,9 @@ export default defineModule({
       query: z
         .object({ active: z.enum(['0', '1'], { error: 'active phải là 0 hoặc 1' }).optional(), station_id: z.coerce.number().int().positive().optional() })
         .strict(),
+      response: z.object({
+        entries: z.array(alertSchema.extend({ ward_id: z.number().int(), ended_at: z.string().nullable().describe('null: cảnh báo đang mở') })),
+      }),
       handler: async (ctx) => {
         const scope = scopeOf(stationsDef, ctx.user).map((c) => sql`m.id in (select id from monitorings where ${c})`);
         const w = [...scope];
