@@ -112,8 +112,17 @@ export function undeclaredKeys(def: ResourceDef, hooks: ResourceHooks | undefine
  */
 const docNames = new Map<string, { row: z.ZodObject; create: z.ZodType; update: z.ZodType }>();
 
-/** Any JSON value (a stored snapshot, an imported cell, a preference): one named component, recursive. */
-export const jsonValue = z.json().meta({ id: 'JsonValue', description: 'giá trị JSON bất kỳ' });
+/**
+ * Any JSON value (a stored snapshot, an imported cell, a preference): one named component. Written as a
+ * list of types, not zod's recursive z.json(): the web's generated types cannot hold a type alias that
+ * names itself.
+ */
+export const jsonValue = z.unknown().meta({
+  id: 'JsonValue',
+  type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+  additionalProperties: true,
+  description: 'giá trị JSON bất kỳ',
+});
 
 /** 'material-areas' → 'MaterialAreas' */
 export const componentName = (name: string) => name.replace(/(^|[-_])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
@@ -327,3 +336,18 @@ export const entryOf = (def: ResourceDef) => z.object({ entry: resourceDocs(def)
 /** Some keys of a resource's documented row (a public answer that shows only those). */
 export const rowPick = (def: ResourceDef, keys: readonly string[]) =>
   z.object(lazyShape(() => Object.fromEntries(keys.map((k) => [k, resourceDocs(def).row.shape[k] ?? z.unknown()]))));
+
+const plainRows = new Map<string, z.ZodObject>();
+/** A resource's documented row without the reference objects (a record presented without attachRefs): one named component. */
+export function rowWithoutRefs(def: ResourceDef): z.ZodObject {
+  let row = plainRows.get(def.name);
+  if (!row) {
+    const shape = lazyShape(() => {
+      const refKeys = new Set(Object.entries(def.fields).map(([k, f]) => refKeyOf(k, f)));
+      return Object.fromEntries(Object.entries(resourceDocs(def).row.shape).filter(([k]) => !refKeys.has(k)));
+    });
+    row = z.object(shape).meta({ id: `${componentName(def.name)}RowPlain`, title: `${def.label} (không kèm bản ghi liên kết)` });
+    plainRows.set(def.name, row);
+  }
+  return row;
+}

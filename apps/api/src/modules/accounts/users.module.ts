@@ -1,9 +1,11 @@
-import type usersDef from '@nns/shared/resources/users';
+import administrativeDef from '@nns/shared/resources/administrative';
+import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../core/errors';
 import { type Ctx, defineModule, type ResourceHooks, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
+import { resourceDocs } from '../../core/resource-schema';
 import { exec } from '../../core/resource-store';
 import { revokeUserSessions } from '../../core/session';
 import type { Db } from '../../db/client';
@@ -197,6 +199,7 @@ export default defineModule({
       tags: ['Người dùng'],
       query: statusQuery,
       body: statusBody,
+      response: z.object({ entry: z.union([resourceDocs(usersDef).row, resourceDocs(administrativeDef).row]) }),
       message: 'Cập nhật trạng thái thành công',
       // read-only in the administrative form: this route is the only way it changes
       audit: 'change-status',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { importQuery, importResponse, isDryRun, uploadedFile } from '../../core/import';
 import { type Ctx, defineModule } from '../../core/module';
+import { resourceDocs, rowWithoutRefs } from '../../core/resource-schema';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { Db } from '../../db/client';
@@ -14,7 +15,8 @@ import { ensureOfficialUnits } from './official-units';
 import { seedRows } from './seed';
 import { importUnits, readUnits, unitsTemplate } from './units-import';
 
-const entry = z.object({ entry: z.record(z.string(), z.unknown()) });
+/** A district or ward listed under its province or district. */
+const unitLine = z.object({ id: z.number().int(), code: z.string().nullable(), name: z.string(), level: z.string().nullable() });
 const listChange = z.object({
   kind: z.enum(['add', 'rename', 'level', 'move', 'recode', 'deactivate', 'delete', 'reactivate']),
   tier: z.enum(['province', 'district', 'ward']),
@@ -78,7 +80,13 @@ export default defineModule({
       tags: [provincesDef.label],
       summary: 'Chi tiết tỉnh/thành phố kèm các quận/huyện và số phường/xã',
       params: idParams,
-      response: entry,
+      response: z.object({
+        entry: rowWithoutRefs(provincesDef).extend({
+          districts: z.array(unitLine.extend({ wards_count: z.number().int() })),
+          wards_count: z.number().int(),
+          direct_wards_count: z.number().int().describe('phường/xã trực thuộc tỉnh (không qua quận/huyện)'),
+        }),
+      }),
       handler: async (ctx) => {
         const row = await findOne(services.db, provincesDef, ctx.params.id, ctx as Ctx);
         const districts = await exec(
@@ -102,7 +110,7 @@ export default defineModule({
       tags: [districtsDef.label],
       summary: 'Chi tiết quận/huyện kèm các phường/xã',
       params: idParams,
-      response: entry,
+      response: z.object({ entry: resourceDocs(districtsDef).row.extend({ wards: z.array(unitLine), wards_count: z.number().int() }) }),
       handler: async (ctx) => {
         const row = await findOne(services.db, districtsDef, ctx.params.id, ctx as Ctx);
         await attachRefs(services.db, districtsDef, [row]);

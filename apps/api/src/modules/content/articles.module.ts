@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { defineModule, type ResourceHooks } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
+import { entryOf, jsonValue } from '../../core/resource-schema';
 import { exec, findOne, iso } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
@@ -13,7 +14,6 @@ import { uniqueSlug } from './slugs';
 import { clearWebCache } from './web-answer';
 
 const TAGS = ['Bài viết'];
-const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 const snapshotOf = (row: Record<string, unknown>) => Object.fromEntries(EDITABLE.map((k) => [k, row[k] ?? null]));
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -99,7 +99,7 @@ const revisionSchema = z.object({
   id: z.number(),
   created_at: z.string(),
   created_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
-  snapshot: z.record(z.string(), z.unknown()),
+  snapshot: z.record(z.string(), jsonValue),
 });
 
 /** Articles: the declaration's CRUD and actions, publishing, taking down and revisions (docs/content.md). */
@@ -180,7 +180,7 @@ export default defineModule({
       summary: 'Khôi phục một phiên bản trước của bài viết (id của phiên bản; bản hiện tại được giữ lại thành một phiên bản)',
       tags: TAGS,
       params: idParams,
-      response: entrySchema,
+      response: entryOf(articlesDef),
       message: 'Đã khôi phục phiên bản',
       handler: (ctx) =>
         services.db.transaction(async (tx) => {

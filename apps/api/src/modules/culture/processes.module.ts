@@ -6,6 +6,7 @@ import { badRequest } from '../../core/errors';
 import { type Ctx, defineModule, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { whereSql } from '../../core/resource-query';
+import { resourceDocs, rowWithoutRefs } from '../../core/resource-schema';
 import { exec, findOne, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
@@ -21,7 +22,14 @@ const updateBody = processesDef.updateSchema.extend({ stages: stagesList.optiona
 /** the declarations' schemas are typed loosely (shapes built at run time): what the routes read of them */
 type StageInput = z.output<typeof stageInput>;
 
-const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+/** processEntry's answer: the process row with its stages (presented without their references). Read when first used: the rows follow the modules' hooks. */
+const entryResponse = z.lazy(() =>
+  z.object({
+    entry: resourceDocs(processesDef)
+      .row.extend({ stages: z.array(rowWithoutRefs(stagesDef)) })
+      .meta({ id: 'ProcessesRowWithStages' }),
+  }),
+);
 
 /** A process's stages in order. */
 export async function stagesOf(db: Db, processId: number) {

@@ -22,7 +22,7 @@ const putBody = z
     value: z
       .unknown()
       .refine((v) => v !== undefined, 'Thiếu giá trị thiết lập')
-      .meta({ type: ['object', 'array', 'string', 'number', 'boolean', 'null'], description: 'null: trở về mặc định' }),
+      .meta({ type: ['object', 'array', 'string', 'number', 'boolean', 'null'], additionalProperties: true, description: 'null: trở về mặc định' }),
   })
   .strict();
 const answer = z.object({ key: z.string(), value: jsonValue.nullable() });
