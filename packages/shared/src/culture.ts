@@ -12,10 +12,11 @@ export const BATCH_STATUS = enumOptions([
 ]);
 export const BATCH_STATUS_ORDER = BATCH_STATUS.map((o) => o.value as string);
 export const batchStatusLabel = (v: unknown) => BATCH_STATUS.find((o) => o.value === v)?.label ?? String(v ?? '');
+export type BatchStatus = (typeof BATCH_STATUS)[number]['value'];
 /** The one status a batch may move to next; null for a closed batch. */
-export function nextBatchStatus(current: unknown): string | null {
+export function nextBatchStatus(current: unknown): BatchStatus | null {
   const i = BATCH_STATUS_ORDER.indexOf(String(current));
-  return i >= 0 && i < BATCH_STATUS_ORDER.length - 1 ? BATCH_STATUS_ORDER[i + 1] : null;
+  return i >= 0 && i < BATCH_STATUS.length - 1 ? BATCH_STATUS[i + 1].value : null;
 }
 
 /** The fixed list of field activities a diary records. */

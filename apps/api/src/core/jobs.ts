@@ -106,6 +106,34 @@ export function presentJob(r: Record<string, unknown>) {
 }
 export type JobView = ReturnType<typeof presentJob>;
 
+/** A job as `presentJob` shows it (the owner's routes' answers in the OpenAPI document). */
+export const jobSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed', 'expired']),
+  status_label: z.string(),
+  progress: z.number(),
+  error: z.string().nullable(),
+  /** a file (`url` of the store), or with `page` a screen of the app (`url` its route, `label` the link's text) */
+  result: z
+    .object({
+      url: z.string(),
+      file_name: z.string().optional(),
+      rows: z.number().optional(),
+      page: z.boolean().optional(),
+      label: z.string().optional(),
+      notice: z.string().optional(),
+    })
+    .passthrough()
+    .nullable(),
+  download_url: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+
 /** The 202 answer of a route that queues a job (for the OpenAPI document). */
 export const jobAnswer = z.object({
   job: z.object({ id: z.number(), kind: z.string(), title: z.string(), status: z.string(), status_label: z.string(), progress: z.number() }).passthrough(),
@@ -341,6 +369,7 @@ export function registerJobRoutes(router: Router, s: Services) {
     summary: 'Các tác vụ nền của tôi (xuất Excel, in tem…), mới nhất trước, kèm tiến độ và đường dẫn tải kết quả',
     tags,
     query: z.object({ active: z.enum(['0', '1'], { error: 'active phải là 0 hoặc 1' }).optional() }).strict(),
+    response: z.object({ entries: z.array(jobSchema) }),
     async handler(ctx) {
       const rows = await exec<Record<string, unknown>>(
         s.db,
@@ -357,6 +386,7 @@ export function registerJobRoutes(router: Router, s: Services) {
     summary: 'Một tác vụ nền của tôi: trạng thái, tiến độ, kết quả',
     tags,
     params: jobParams,
+    response: z.object({ job: jobSchema }),
     handler: async (ctx) => ({ job: await ownJob(s, ctx, ctx.params.id) }),
   });
   router.add({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { paginationSchema } from '@nns/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { tmpDir } from '../lib/storage';
@@ -9,6 +10,32 @@ import { describeLogs } from './log-text';
 import type { Router } from './module';
 import { exec } from './resource-store';
 import type { Services } from './services';
+
+/** A page of the system log: each row with its Vietnamese sentence and labelled changes (core/log-text.ts). */
+const snapshot = z.record(z.string(), z.unknown()).nullable();
+const logsAnswer = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      actor_id: z.number().int().nullable(),
+      actor_username: z.string().nullable(),
+      action: z.string(),
+      subject: z.string(),
+      record_id: z.string().nullable(),
+      method: z.string().nullable(),
+      path: z.string().nullable(),
+      code: z.number().int().nullable(),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+      before: snapshot.describe('bản ghi trước thay đổi'),
+      after: snapshot.describe('bản ghi sau thay đổi'),
+      sentence: z.string().describe('dòng nhật ký thành câu tiếng Việt'),
+      changes: z.array(z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() })),
+    }),
+  ),
+  pagination: paginationSchema,
+});
 
 const logsQuery = z
   .object({
@@ -85,6 +112,7 @@ export function registerPlatformRoutes(router: Router, services: Services) {
     summary: 'Nhật ký hệ thống',
     tags: ['Hệ thống'],
     query: logsQuery,
+    response: logsAnswer,
     handler: async ({ query: q }) => {
       const w = [sql`true`];
       if (q.subject) w.push(sql`subject = ${q.subject}`);

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@nns/shared/resource';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { registerNavigate, registerNotice } from '../core/api';
+import { registerNavigate, registerNotice } from '../core/client';
 import { LoadingOverlay, notify } from '../core/feedback';
 import { registerJsonShape } from '../core/resource/json-shapes';
 import { type FeatureDef, featureFieldEditors, featurePublicRoutes, featureRoutes, installFeatures } from './feature';

@@ -20,6 +20,8 @@ export const NETWORK_ERROR = 'Không kết nối được máy chủ';
 export const TIMEOUT_ERROR = 'Máy chủ không phản hồi, vui lòng thử lại';
 export const MUST_CHANGE_PASSWORD = 'Bạn cần đổi mật khẩu trước khi tiếp tục sử dụng hệ thống';
 export const CHANGE_PASSWORD_PATH = '/admin/profile?tab=change-password';
+/** the live channel's path (GET /api/ws upgraded to a WebSocket; docs/realtime.md) */
+export const WS_PATH = '/api/ws';
 
 export const baseUrl: string = (import.meta.env?.VITE_API_URL as string | undefined) ?? '';
 

@@ -1,6 +1,16 @@
+import type { FieldError } from '@nns/shared';
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
-import type { Envelope } from './api';
+import type { Envelope } from './client';
+
+/**
+ * The `{field, message}` list of a refused answer (400, 409, 422): a typed call's `data` is the
+ * success answer's type, so an error's data is read here as what the API sends with errors.
+ */
+export function answerErrors(env: { data?: unknown } | null | undefined): FieldError[] {
+  const list = (env?.data as { errors?: unknown } | null | undefined)?.errors;
+  return Array.isArray(list) ? list.filter((e): e is FieldError => !!e && typeof e === 'object' && typeof e.message === 'string') : [];
+}
 
 /** Spec §9: notices last 5000 ms, at most 5 at once; spec §2: a click closes one. */
 export const NOTICE_MS = 5000;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router-dom';
-import { api } from './api';
+import { client } from './client';
 import { canUser, clearSession, type SessionUser, setUser, signedOut, useSession } from './session';
 
 /** What a route declares in `handle` (resource routes carry the same shape). */
@@ -49,7 +49,7 @@ let checkedToken: string | null = null;
  * (spec §8); no answer at all (network down, page leaving) keeps it, so a reload does not sign out.
  */
 export async function loadProfile(): Promise<'ok' | 'failed' | 'offline'> {
-  const res = await api.get<{ entry: SessionUser }>('/api/admin/profile');
+  const res = await client.GET('/api/admin/profile');
   if (res?.code === 200 && res.data?.entry) {
     setUser(res.data.entry);
     return 'ok';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const get = vi.fn();
-vi.mock('./api', () => ({ api: { get: (...a: unknown[]) => get(...a) } }));
+vi.mock('./client', () => ({ client: { GET: (...a: unknown[]) => get(...a) } }));
 const shown: { message: unknown; closed: boolean }[] = [];
 vi.mock('./feedback', () => ({
   notify: {

@@ -1,21 +1,8 @@
-import { api, type Envelope } from './api';
+import { type AnswerData, client, type Envelope } from './client';
 import { notify } from './feedback';
 
 /** A background job as the API shows it (apps/api/src/core/jobs.ts). */
-export interface Job {
-  id: number;
-  kind: string;
-  title: string;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
-  status_label: string;
-  progress: number;
-  error: string | null;
-  /** a file (`url` of the store), or with `page` a screen of the app (`url` its route, `label` the link's text) */
-  result: { url: string; rows?: number; page?: boolean; label?: string } | null;
-  download_url: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+export type Job = AnswerData<'/api/admin/jobs/{id}', 'get'>['job'];
 
 const POLL_MS = 1000;
 
@@ -40,7 +27,7 @@ export async function jobResult<T = any>(started: Envelope<any>, o: FollowJob = 
   try {
     while (job.status === 'queued' || job.status === 'running') {
       await new Promise((r) => setTimeout(r, POLL_MS));
-      const env = await api.get<{ job: Job }>(`/api/admin/jobs/${job.id}`);
+      const env = await client.GET('/api/admin/jobs/{id}', { params: { path: { id: job.id } } });
       if (env?.code !== 200) return env as unknown as Envelope<T>;
       job = env.data.job;
     }

@@ -5,7 +5,7 @@ const loadProfile = vi.fn();
 const get = vi.fn();
 vi.mock('./feedback', () => ({ notify: { socket: (...a: unknown[]) => socket(...a) } }));
 vi.mock('./guards', () => ({ loadProfile: () => loadProfile() }));
-vi.mock('./api', () => ({ baseUrl: '', api: { get: (...a: unknown[]) => get(...a) } }));
+vi.mock('./client', () => ({ baseUrl: '', WS_PATH: '/api/ws', client: { GET: (...a: unknown[]) => get(...a) } }));
 
 const { BACKOFF, CLOSE_UNAUTHENTICATED, startRealtime, wsUrl } = await import('./realtime');
 const { clearSession, getSession, setSession } = await import('./session');

@@ -1,7 +1,7 @@
 import { NOTIFICATION_EVENT_KIND } from '@nns/shared/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, baseUrl } from './api';
+import { client as apiClient, baseUrl, WS_PATH } from './client';
 import { notify } from './feedback';
 import { loadProfile } from './guards';
 import { queryClient } from './query';
@@ -10,9 +10,8 @@ import { clearSession, getToken, subscribeSession } from './session';
 /**
  * The live channel of the API (docs/realtime.md): one WebSocket while signed in. The token goes in
  * the first message, never in the URL; events show in the top-right 'socket' notification group.
+ * Its path is WS_PATH (core/client.ts). Below: the server's close code for no, bad or ended session.
  */
-export const WS_PATH = '/api/ws';
-/** the server's close code for no, bad or ended session */
 export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_TOO_MANY = 4429;
 export const BACKOFF = { firstMs: 1000, maxMs: 30_000 };
@@ -179,8 +178,8 @@ export function startRealtime(o: { navigate: Go; WebSocketImpl?: ClientOptions['
       token,
       WebSocketImpl: o.WebSocketImpl,
       onEvent: (e) => handleEvent(e, o.navigate),
-      // a 401 answer clears the session and goes to sign-in (core/api.ts); otherwise it was passing
-      onUnauthorized: () => void api.get('/api/admin/profile'),
+      // a 401 answer clears the session and goes to sign-in (core/client.ts); otherwise it was passing
+      onUnauthorized: () => void apiClient.GET('/api/admin/profile'),
     });
     client.start();
   };

@@ -1,4 +1,4 @@
-import { ACTIONS, FULL_ROLE_NAME, permissionCatalogue } from '@nns/shared';
+import { ACTIONS, FULL_ROLE_NAME, paginationSchema, permissionCatalogue } from '@nns/shared';
 import rolesDef from '@nns/shared/resources/roles';
 import usersDef from '@nns/shared/resources/users';
 import { sql } from 'drizzle-orm';
@@ -41,6 +41,43 @@ const catalogueQuery = z
   })
   .strict();
 
+const permissionOut = z.object({ action: z.string(), subject: z.string() });
+const captioned = z.object({ key: z.string(), label: z.string() });
+/** The catalogue screen's answer: the matrix's captions, the roles to choose from, a role's grants, the permissions paged. */
+const catalogueAnswer = z.object({
+  actions: z.array(captioned),
+  areas: z.array(captioned.extend({ subjects: z.array(captioned) })),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string(), is_full: z.boolean() })),
+  granted: z.array(permissionOut).optional().describe('quyền của vai trò role_id, khi có'),
+  entries: z.array(permissionOut.extend({ id: z.number().int(), label: z.string() })),
+  pagination: paginationSchema,
+});
+/** A role as presentRole shows it: its fields, its permissions, and who holds it (null without list:users). */
+const roleAnswer = z.object({
+  entry: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.string(),
+      is_full: z.boolean(),
+      permissions: z.array(permissionOut),
+      users_count: z.number().int(),
+      holders: z
+        .array(
+          z.object({
+            id: z.number().int(),
+            username: z.string(),
+            full_name: z.string().nullable(),
+            email: z.string().nullable(),
+            status: z.string(),
+            ward_id: z.number().int().nullable(),
+          }),
+        )
+        .nullable(),
+    })
+    .passthrough(),
+});
+
 type Role = StoredRow<typeof rolesDef>;
 
 const isFull = (row: { name?: unknown }) => row.name === FULL_ROLE_NAME;
@@ -80,6 +117,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     summary: 'Danh mục quyền (hành động × đối tượng) kèm tên tiếng Việt',
     tags: ['Phân quyền'],
     query: catalogueQuery,
+    response: catalogueAnswer,
     handler: async (ctx) => {
       const roles = await exec(services.db, sql`select id, name, status from roles order by name`);
       const granted = ctx.query.role_id ? await rolePermissions(services.db, ctx.query.role_id) : undefined;
@@ -107,6 +145,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     summary: 'Thêm vai trò (kèm quyền)',
     tags,
     body: createBody,
+    response: roleAnswer,
     message: 'Thêm mới thành công',
     handler: (ctx) =>
       services.db.transaction(async (db) => {
@@ -125,6 +164,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     summary: 'Chi tiết vai trò (quyền và người dùng giữ vai trò)',
     tags,
     params: idParams,
+    response: roleAnswer,
     handler: async (ctx) => ({ entry: await presentRole(services.db, await findOne(services.db, rolesDef, ctx.params.id, ctx), ctx) }),
   });
 
@@ -137,6 +177,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     body: updateBody,
     // a role sent back as GET answered it: what the server presents is set aside
     bodyIgnores: echoedKeys(rolesDef, { presentedKeys: ['is_full', 'users_count', 'holders'] }),
+    response: roleAnswer,
     message: 'Cập nhật thành công',
     audit: 'update',
     op: 'update',
@@ -160,6 +201,7 @@ function routes(router: Parameters<NonNullable<Parameters<typeof defineModule>[0
     tags: ['Phân quyền'],
     params: idParams,
     body: permsBody,
+    response: roleAnswer,
     message: 'Cập nhật phân quyền thành công',
     handler: (ctx) =>
       services.db.transaction(async (db) => {

@@ -108,6 +108,8 @@ export default defineModule({
       summary: 'Yêu cầu liên kết đặt lại mật khẩu qua email',
       tags: ['Xác thực'],
       body: emailBody,
+      // the same answer whether or not the address belongs to an account
+      response: z.null(),
       message: MSG.resetSent,
       async handler(ctx) {
         const email = ctx.body.email.toLowerCase();
@@ -158,6 +160,7 @@ export default defineModule({
       params: tokenParams,
       secretParams: ['token'],
       body: setPasswordBody,
+      response: z.object({ id: z.number().int() }),
       message: MSG.resetDone,
       async handler(ctx) {
         const link = await tokenUser(services, ctx.params.token);

@@ -105,6 +105,7 @@ export default defineModule({
       summary: 'Đổi mật khẩu (kết thúc các phiên đăng nhập khác)',
       tags: ['Xác thực'],
       body: changePasswordBody,
+      response: z.null(),
       message: 'Đổi mật khẩu thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;

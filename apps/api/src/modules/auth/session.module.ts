@@ -134,6 +134,7 @@ export default defineModule({
       access: 'authenticated',
       summary: 'Đăng xuất (kết thúc phiên hiện tại)',
       tags: ['Xác thực'],
+      response: z.null(),
       message: 'Đăng xuất thành công',
       async handler(ctx) {
         const me = ctx.user as SessionUser;

@@ -153,8 +153,27 @@ export default defineModule({
       params: idParams,
       response: z.object({
         entry: z.record(z.string(), z.unknown()),
-        timeline: z.array(z.record(z.string(), z.unknown())),
-        safe_harvest: z.record(z.string(), z.unknown()),
+        timeline: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            position: z.number(),
+            duration_days: z.number(),
+            planned_start: z.string().nullable().describe('YYYY-MM-DD, theo ngày gieo trồng và thời lượng các công đoạn'),
+            planned_end: z.string().nullable(),
+            actual_start: z.string().nullable().describe('YYYY-MM-DD, ngày nhật ký đầu tiên của công đoạn'),
+            actual_end: z.string().nullable(),
+            diary_count: z.number().int(),
+            state: z.enum(['done', 'in_progress', 'pending']).meta({ 'x-enum-labels': ['Đã xong', 'Đang thực hiện', 'Chưa bắt đầu'] }),
+            late: z.boolean().describe('bắt đầu sau ngày kết thúc kế hoạch, hoặc còn dở quá ngày đó'),
+          }),
+        ),
+        safe_harvest: z.object({
+          safe_date: z.string().nullable().describe('ngày thu hoạch an toàn sớm nhất (YYYY-MM-DD, UTC+7); null khi không có thời gian cách ly'),
+          product: z.string().nullable().describe('thuốc quyết định ngày đó'),
+          phi_days: z.number().nullable(),
+          applied_at: z.string().nullable(),
+        }),
         diaries: z
           .array(z.record(z.string(), z.unknown()))
           .nullable()

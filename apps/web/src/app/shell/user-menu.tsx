@@ -1,7 +1,7 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { notify, withLoading } from '../../core/feedback';
 import { resetProfileCheck } from '../../core/guards';
 import { queryClient } from '../../core/query';
@@ -9,7 +9,7 @@ import { clearSession, useSession } from '../../core/session';
 
 /** Spec §4: sign-out clears the session when the server answers 200 or 401. */
 export async function signOut(): Promise<boolean> {
-  const res = await api.post('/api/admin/logout');
+  const res = await client.POST('/api/admin/logout');
   if (res.code === 200 || res.code === 401) {
     clearSession('signout');
     resetProfileCheck();

@@ -3,8 +3,8 @@ import type { ResourceDef } from '@nns/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Radio, Space, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { api, type Envelope } from '../../core/api';
-import { confirmDialog, notify, withLoading } from '../../core/feedback';
+import { client, type Envelope } from '../../core/client';
+import { answerErrors, confirmDialog, notify, withLoading } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
 import { PasswordInput } from '../../core/resource/password-input';
 
@@ -16,7 +16,7 @@ const isAdministrative = (def: ResourceDef) => def.name === 'administrative';
  * Lock / unlock through the one users path of the spec (administrative accounts add
  * `?kind=administrative`); the body names the target status, so a double click cannot undo it.
  */
-export async function changeStatus(def: ResourceDef, row: Account): Promise<Envelope> {
+export async function changeStatus(def: ResourceDef, row: Account): Promise<Envelope<unknown>> {
   const locking = row.status === 'active';
   const ok = await confirmDialog({
     title: locking ? 'Khóa tài khoản' : 'Mở khóa tài khoản',
@@ -27,7 +27,10 @@ export async function changeStatus(def: ResourceDef, row: Account): Promise<Enve
   });
   if (!ok) return { code: 0, message: '', data: null };
   const env = await withLoading(
-    api.put(`/api/admin/users/change-status/${row.id}${isAdministrative(def) ? '?kind=administrative' : ''}`, { status: locking ? 'locked' : 'active' }),
+    client.PUT('/api/admin/users/change-status/{id}', {
+      params: { path: { id: Number(row.id) }, query: isAdministrative(def) ? { kind: 'administrative' } : undefined },
+      body: { status: locking ? 'locked' : 'active' },
+    }),
   );
   if (env?.code === 200) notify.success(locking ? 'Đã khóa tài khoản' : 'Đã mở khóa tài khoản');
   else if (env?.code) notify.error(env.message || 'Không đổi được trạng thái');
@@ -100,14 +103,14 @@ export function ResetPasswordButton({ def, row, compact }: { def: ResourceDef; r
     const body = mode === 'manual' ? { password } : {};
     const env = await withLoading(
       isAdministrative(def)
-        ? api.put(`/api/admin/administrative/reset-password/${row.id}`, body)
-        : api.post('/api/admin/reset-password', { id: row.id, ...body }),
+        ? client.PUT('/api/admin/administrative/reset-password/{id}', { params: { path: { id: Number(row.id) } }, body })
+        : client.POST('/api/admin/reset-password', { body: { id: Number(row.id), ...body } }),
     );
     if (env?.code !== 200) {
-      setError(env?.data?.errors?.[0]?.message ?? env?.message ?? 'Không đặt lại được mật khẩu');
+      setError(answerErrors(env)[0]?.message ?? env?.message ?? 'Không đặt lại được mật khẩu');
       return;
     }
-    setGenerated((env.data?.password as string | undefined) ?? null);
+    setGenerated(env.data.password ?? null);
     setDone(true);
   };
   const trigger = compact ? (

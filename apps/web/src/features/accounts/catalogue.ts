@@ -1,24 +1,23 @@
-import { permissionCatalogue } from '@nns/shared';
+import { ACTIONS, type Action, permissionCatalogue, SUBJECTS, type Subject } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../core/api';
+import { type AnswerData, client, type RequestBody } from '../../core/client';
 
-export interface Perm {
-  action: string;
-  subject: string;
-}
-export interface Catalogue {
-  actions: { key: string; label: string }[];
-  areas: { key: string; label: string; subjects: { key: string; label: string }[] }[];
-  roles: { id: number; name: string; status: string; is_full: boolean }[];
-  granted?: Perm[];
-}
+/** A permission as a role is given it. */
+export type Perm = RequestBody<'/api/admin/roles/{id}/permissions', 'put'>['permissions'][number];
+export type Catalogue = AnswerData<'/api/admin/permissions', 'get'>;
+/** a permission as the API answers it (a role's, the catalogue's) */
+export type HeldPerm = { action: string; subject: string };
 
-export const permKey = (p: Perm) => `${p.action}:${p.subject}`;
-export const toKeys = (ps: Perm[] | null | undefined) => new Set((ps ?? []).map(permKey));
+const isAction = (a: string): a is Action => (ACTIONS as readonly string[]).includes(a);
+const isSubject = (s: string): s is Subject => Object.hasOwn(SUBJECTS, s);
+
+export const permKey = (p: HeldPerm) => `${p.action}:${p.subject}`;
+export const toKeys = (ps: HeldPerm[] | null | undefined) => new Set((ps ?? []).map(permKey));
+/** the matrix's keys (`action:subject`, all of the shared catalogue) as the API takes them */
 export const toPerms = (keys: Set<string>): Perm[] =>
-  [...keys].sort().map((k) => {
+  [...keys].sort().flatMap((k) => {
     const [action, subject] = k.split(':');
-    return { action, subject };
+    return isAction(action) && isSubject(subject) ? [{ action, subject }] : [];
   });
 
 /**
@@ -31,7 +30,7 @@ export const MATRIX: Pick<Catalogue, 'actions' | 'areas'> = permissionCatalogue(
 export function useCatalogue(roleId?: number | string | null) {
   return useQuery({
     queryKey: ['permissions', 'catalogue', roleId ?? null],
-    queryFn: ({ signal }) => api.get<Catalogue>('/api/admin/permissions', { params: roleId ? { role_id: roleId } : undefined, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/permissions', { params: { query: roleId ? { role_id: Number(roleId) } : undefined }, signal }),
     staleTime: 0,
   });
 }

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { notify, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
-import { type Catalogue, toKeys, toPerms, useCatalogue } from './catalogue';
+import { toKeys, toPerms, useCatalogue } from './catalogue';
 import { PermissionMatrix } from './permission-matrix';
 
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((k) => b.has(k));
@@ -24,8 +24,8 @@ export default function PermissionsPage() {
   const qc = useQueryClient();
   const base = useCatalogue();
   const withRole = useCatalogue(roleId);
-  const catalogue = base.data?.code === 200 ? (base.data.data as Catalogue) : null;
-  const granted = withRole.data?.code === 200 && roleId ? toKeys((withRole.data.data as Catalogue).granted) : null;
+  const catalogue = base.data?.code === 200 ? base.data.data : null;
+  const granted = withRole.data?.code === 200 && roleId ? toKeys(withRole.data.data.granted) : null;
   // edits belong to the role they were made on; choosing another role starts from its saved matrix
   const [edit, setEdit] = useState<{ role: string; keys: Set<string> } | null>(null);
   const keys = edit && edit.role === roleId ? edit.keys : null;
@@ -37,7 +37,9 @@ export default function PermissionsPage() {
 
   const save = async () => {
     if (!roleId) return;
-    const env = await withLoading(api.put(`/api/admin/roles/${roleId}/permissions`, { permissions: toPerms(current) }));
+    const env = await withLoading(
+      client.PUT('/api/admin/roles/{id}/permissions', { params: { path: { id: Number(roleId) } }, body: { permissions: toPerms(current) } }),
+    );
     if (env?.code === 200) {
       notify.success('Đã lưu phân quyền. Người dùng giữ vai trò nhận thay đổi ở lần thao tác tiếp theo.');
       setKeys(null);

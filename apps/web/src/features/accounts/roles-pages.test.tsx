@@ -5,36 +5,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** What the server answers: the catalogue route needs list:permissions, which the role editor lacks. */
 const calls: string[] = [];
-vi.mock('../../core/api', () => ({
-  api: {
-    get: vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.startsWith('/api/admin/permissions')) return { code: 403, message: 'Bạn không có quyền thực hiện thao tác này', data: null };
-      if (url === '/api/admin/roles/7') {
-        return {
-          code: 200,
-          message: '',
-          data: {
-            entry: {
-              id: 7,
-              name: 'Cán bộ phường',
-              description: null,
-              price: 0,
-              status: 'approved',
-              is_full: false,
-              permissions: [{ action: 'list', subject: 'products' }],
-              users_count: 0,
-              holders: null,
-            },
+const json = (code: number, body: unknown) => new Response(JSON.stringify(body), { status: code, headers: { 'content-type': 'application/json' } });
+vi.stubGlobal(
+  'fetch',
+  vi.fn(async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    calls.push(path);
+    if (path === '/api/admin/permissions') return json(403, { code: 403, message: 'Bạn không có quyền thực hiện thao tác này', data: null });
+    if (path === '/api/admin/roles/7') {
+      return json(200, {
+        code: 200,
+        message: '',
+        data: {
+          entry: {
+            id: 7,
+            name: 'Cán bộ phường',
+            description: null,
+            price: 0,
+            status: 'approved',
+            is_full: false,
+            permissions: [{ action: 'list', subject: 'products' }],
+            users_count: 0,
+            holders: null,
           },
-        };
-      }
-      return { code: 200, message: '', data: { entries: [], pagination: { page: 1, limit: 10, total: 0, total_pages: 0 } } };
-    }),
-    put: vi.fn(),
-    post: vi.fn(),
-  },
-}));
+        },
+      });
+    }
+    return json(200, { code: 200, message: '', data: { entries: [], pagination: { page: 1, limit: 10, total: 0, total_pages: 0 } } });
+  }),
+);
 
 const { setSession } = await import('../../core/session');
 const { RoleDetailPage, RoleFormPage } = await import('./roles-pages');

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Table, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { ResourceDetail, ResourceForm, ResourceList } from '../../core/resource';
 import { useSession } from '../../core/session';
-import { type Catalogue, MATRIX, type Perm, toKeys, toPerms } from './catalogue';
+import { type Catalogue, type HeldPerm, MATRIX, toKeys, toPerms } from './catalogue';
 import { PermissionMatrix } from './permission-matrix';
 
 const FULL_NOTE = 'Vai trò Quản trị hệ thống luôn giữ toàn bộ quyền; không thể bớt quyền của vai trò này.';
@@ -49,7 +49,7 @@ export function RolesListPage() {
 function useRole(id?: string) {
   return useQuery({
     queryKey: queryKeys('roles').detail(id ?? ''),
-    queryFn: ({ signal }) => api.get(`/api/admin/roles/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/roles/{id}', { params: { path: { id: Number(id) } }, signal }),
     enabled: !!id,
     staleTime: 0,
   });
@@ -91,7 +91,7 @@ export function RoleFormPage() {
 }
 
 /** The permissions a role holds, one row per subject, grouped by area. */
-export function PermissionSummary({ catalogue = MATRIX, permissions }: { catalogue?: Pick<Catalogue, 'actions' | 'areas'>; permissions: Perm[] }) {
+export function PermissionSummary({ catalogue = MATRIX, permissions }: { catalogue?: Pick<Catalogue, 'actions' | 'areas'>; permissions: HeldPerm[] }) {
   const held = toKeys(permissions);
   const rows = catalogue.areas.flatMap((area) =>
     area.subjects
@@ -147,8 +147,8 @@ export function RoleDetailPage() {
     >
       {(entry) => (
         <>
-          <Card size="small" title={`Quyền của vai trò (${(entry.permissions as Perm[]).length})`} style={{ marginTop: 16 }}>
-            <PermissionSummary permissions={entry.permissions as Perm[]} />
+          <Card size="small" title={`Quyền của vai trò (${(entry.permissions as HeldPerm[]).length})`} style={{ marginTop: 16 }}>
+            <PermissionSummary permissions={entry.permissions as HeldPerm[]} />
           </Card>
           <Card size="small" title={`Người dùng giữ vai trò (${entry.users_count as number})`} style={{ marginTop: 16 }}>
             {entry.holders ? (

@@ -1,25 +1,10 @@
 import { Alert, Button, Card, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 
 /** What the server answers for a dry run or an update of the official list (modules/areas/official-list.ts). */
-interface ListChange {
-  kind: 'add' | 'rename' | 'level' | 'move' | 'recode' | 'deactivate' | 'delete' | 'reactivate';
-  tier: 'province' | 'district' | 'ward';
-  code: string;
-  name: string;
-  from?: string;
-  to?: string;
-  references?: number;
-}
-interface Summary {
-  dry_run: boolean;
-  written: boolean;
-  counts: Record<ListChange['kind'], number>;
-  changes: ListChange[];
-  changes_total: number;
-  errors: { row: number; field: string; message: string }[];
-}
+type Summary = AnswerData<'/api/admin/provinces/official-list', 'post'>;
+type ListChange = Summary['changes'][number];
 
 const KIND: Record<ListChange['kind'], { label: string; color: string }> = {
   add: { label: 'Thêm mới', color: 'green' },
@@ -46,7 +31,7 @@ export default function OfficialListPage() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void api.get<{ entries: { file: string; date: string }[] }>('/api/admin/provinces/official-lists').then((env) => {
+    void client.GET('/api/admin/provinces/official-lists').then((env) => {
       if (env.code !== 200) return setError(env.message);
       setLists(env.data.entries);
       setFile((f) => f ?? env.data.entries[0]?.file);
@@ -57,7 +42,7 @@ export default function OfficialListPage() {
     if (!file) return;
     setBusy(true);
     setError(null);
-    const env = await api.post<Summary>('/api/admin/provinces/official-list', { file }, { params: { dry_run: dryRun ? '1' : '0' } });
+    const env = await client.POST('/api/admin/provinces/official-list', { params: { query: { dry_run: dryRun ? '1' : '0' } }, body: { file } });
     setBusy(false);
     if (env.code !== 200) {
       setError(env.message);

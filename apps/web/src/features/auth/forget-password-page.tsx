@@ -3,7 +3,7 @@ import { isEmail, MESSAGES } from '@nns/shared/validators';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 
 /** Step 1 of the forgotten-password flow: the answer is the same whether the address exists or not. */
 export default function ForgetPasswordPage() {
@@ -14,7 +14,7 @@ export default function ForgetPasswordPage() {
   const onFinish = async ({ email }: { email: string }) => {
     setBusy(true);
     setError(null);
-    const res = await api.post('/api/auth/reset-password', { email: email.trim() });
+    const res = await client.POST('/api/auth/reset-password', { body: { email: email.trim() } });
     setBusy(false);
     if (res.code === 200) navigate('/auth/check-email', { state: { email: email.trim() } });
     else setError(res.message || 'Không gửi được yêu cầu, vui lòng thử lại');

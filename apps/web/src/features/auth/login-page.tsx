@@ -1,16 +1,10 @@
 import { MESSAGES, PASSWORD_MAX } from '@nns/shared/validators';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { api, CHANGE_PASSWORD_PATH, MUST_CHANGE_PASSWORD } from '../../core/api';
+import { CHANGE_PASSWORD_PATH, client, MUST_CHANGE_PASSWORD } from '../../core/client';
 import { notify } from '../../core/feedback';
-import { type SessionUser, setSession, useSession } from '../../core/session';
+import { setSession, useSession } from '../../core/session';
 import { solveSignInChallenge } from './signin-challenge';
-
-interface LoginData {
-  token: string;
-  entry: SessionUser;
-  must_change_password?: boolean;
-}
 
 /** Client checks before calling the server (the server answers the rest). */
 export function validateLogin(v: { username: string; password: string }): { username?: string; password?: string } {
@@ -45,13 +39,14 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     const body = { username: username.trim(), password };
-    let res = await api.post<LoginData>('/api/auth/login', body);
+    let res = await client.POST('/api/auth/login', { body });
     // the account is under attack: this browser proves a little work (a second or two) and is let through
+    // a refusal's data is the error's (429: whether a challenge lets the browser through), not the sign-in's
     if (res.code === 429 && (res.data as { challenge_required?: boolean } | null)?.challenge_required) {
       setSolving(true);
       const challenge = await solveSignInChallenge();
       setSolving(false);
-      if (challenge) res = await api.post<LoginData>('/api/auth/login', { ...body, challenge });
+      if (challenge) res = await client.POST('/api/auth/login', { body: { ...body, challenge } });
     }
     if (res.code === 200 && res.data?.token) {
       setSession(res.data.token, res.data.entry, remember);

@@ -3,7 +3,7 @@ import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@nns/shared/validators';
 import { Alert, Button, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { resultPopup } from '../../core/feedback';
 import { PasswordInput } from '../../core/resource/password-input';
 import { passwordRules } from './password-rules';
@@ -20,7 +20,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!token) return;
-    api.get(`/api/auth/forgot-password/${encodeURIComponent(token)}`).then((res) => {
+    client.GET('/api/auth/forgot-password/{token}', { params: { path: { token } } }).then((res) => {
       if (res.code === 200) setState('valid');
       else {
         if (res.message) setInvalidMessage(res.message);
@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
   const onFinish = async (v: { password: string; password_confirmation: string }) => {
     setBusy(true);
     setError(null);
-    const res = await api.post(`/api/auth/forgot-password/${encodeURIComponent(token)}`, v);
+    const res = await client.POST('/api/auth/forgot-password/{token}', { params: { path: { token } }, body: v });
     setBusy(false);
     if (res.code === 200) resultPopup(res, () => navigate('/auth/login', { replace: true }));
     else setError(res.message || 'Không đặt lại được mật khẩu');

@@ -1,19 +1,11 @@
-import { api } from '../../core/api';
-
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
+import { client } from '../../core/client';
 
 /**
  * A solved sign-in challenge to send with the sign-in (docs/auth.md 'Sign-in challenge'), or null
  * when none could be had: asked of the server, solved in a Web Worker (about a second).
  */
 export async function solveSignInChallenge(): Promise<string | null> {
-  const res = await api.get<Challenge>('/api/auth/challenge');
+  const res = await client.GET('/api/auth/challenge');
   const c = res.code === 200 ? res.data : null;
   if (!c) return null;
   const worker = new Worker(new URL('./challenge-worker.ts', import.meta.url), { type: 'module' });

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { notify, resultPopup, withLoading } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
 import { ResourceDetail } from '../../core/resource';
@@ -42,7 +42,7 @@ export function AlbumOrder({ entry }: { entry: Record<string, unknown> }) {
   const canEdit = can('update', libraries.subject);
   const what = docs ? 'tài liệu' : 'ảnh';
   const save = async () => {
-    const env = await withLoading(api.put(`/api/admin/libraries/reorder/${entry.id}`, { items }));
+    const env = await withLoading(client.PUT('/api/admin/libraries/reorder/{id}', { params: { path: { id: Number(entry.id) } }, body: { items } }));
     if (env?.code !== 200) return resultPopup(env);
     notify.success(env.message);
     await qc.invalidateQueries({ queryKey: queryKeys(libraries.name).all });

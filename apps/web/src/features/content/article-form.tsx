@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { queryKeys } from '../../core/query';
 import { ResourceForm } from '../../core/resource';
 import { useSession } from '../../core/session';
@@ -75,10 +75,10 @@ export function ArticleEditPage() {
   const { id = '' } = useParams();
   const q = useQuery({
     queryKey: queryKeys('articles').detail(id),
-    queryFn: ({ signal }) => api.get(`/api/admin/articles/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/articles/{id}', { params: { path: { id: Number(id) } }, signal }),
     staleTime: 0,
   });
-  const entry = q.data?.code === 200 ? (q.data.data.entry as Record<string, unknown>) : null;
+  const entry = q.data?.code === 200 ? q.data.data.entry : null;
   return (
     <>
       {entry && <StateBar entry={entry} />}

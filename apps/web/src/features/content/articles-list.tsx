@@ -7,12 +7,12 @@ import { Button, DatePicker, Form, Input, Modal, Radio, Tag, Tooltip } from 'ant
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { api } from '../../core/api';
-import { confirmDialog, notify, resultPopup, withLoading } from '../../core/feedback';
+import { client } from '../../core/client';
+import { answerErrors, confirmDialog, notify, resultPopup, withLoading } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
 import { ResourceList, type Row } from '../../core/resource';
 import { useSession } from '../../core/session';
-import { ArticlePreview, type PreviewArticle } from './article-preview';
+import { ArticlePreview } from './article-preview';
 
 const articles = resourceByName.articles;
 
@@ -50,7 +50,7 @@ export function ArticlesListPage() {
 
   const unpublish = async (row: Row) => {
     if (!(await confirmDialog({ title: 'Thôi đăng bài viết?', content: `“${String(row.title)}” sẽ không còn hiện trên website.` }))) return;
-    const env = await withLoading(api.put(`/api/admin/articles/change-publish/${row.id}`));
+    const env = await withLoading(client.PUT('/api/admin/articles/change-publish/{id}', { params: { path: { id: Number(row.id) } }, body: null }));
     resultPopup(env, refresh);
   };
 
@@ -58,24 +58,27 @@ export function ArticlesListPage() {
     if (!dialog) return;
     if (when === 'later' && !at) return notify.error('Chọn thời gian đăng');
     const env = await withLoading(
-      api.put(`/api/admin/articles/change-publish/${dialog.row.id}`, when === 'later' && at ? { published_at: at.toDate().toISOString() } : undefined),
+      client.PUT('/api/admin/articles/change-publish/{id}', {
+        params: { path: { id: Number(dialog.row.id) } },
+        body: when === 'later' && at ? { published_at: at.toDate().toISOString() } : null,
+      }),
     );
     if (env.code === 200) {
       setDialog(null);
       notify.success(when === 'later' ? 'Đã hẹn giờ đăng bài' : 'Đã đăng bài viết');
       void refresh();
-    } else notify.error('Chưa đăng được bài viết', (env.data as { errors?: { message: string }[] } | null)?.errors?.[0]?.message ?? env.message);
+    } else notify.error('Chưa đăng được bài viết', answerErrors(env)[0]?.message ?? env.message);
   };
 
   const takeDown = async () => {
     if (!dialog) return;
     if (!reason.trim()) return setReasonError('Lý do gỡ bài bắt buộc');
-    const env = await withLoading(api.put(`/api/admin/articles/take-down/${dialog.row.id}`, { reason }));
+    const env = await withLoading(client.PUT('/api/admin/articles/take-down/{id}', { params: { path: { id: Number(dialog.row.id) } }, body: { reason } }));
     if (env.code === 200) {
       setDialog(null);
       notify.success('Đã gỡ bài viết');
       void refresh();
-    } else setReasonError((env.data as { errors?: { message: string }[] } | null)?.errors?.[0]?.message ?? env.message);
+    } else setReasonError(answerErrors(env)[0]?.message ?? env.message);
   };
 
   const open = (kind: 'publish' | 'take-down' | 'preview', row: Row) => {
@@ -180,8 +183,12 @@ export function ArticlesListPage() {
 }
 
 function PreviewById({ id }: { id: number | string }) {
-  const q = useQuery({ queryKey: queryKeys('articles').detail(id), queryFn: ({ signal }) => api.get(`/api/admin/articles/${id}`, { signal }), staleTime: 0 });
-  const entry = q.data?.code === 200 ? (q.data.data.entry as Record<string, unknown>) : null;
+  const q = useQuery({
+    queryKey: queryKeys('articles').detail(id),
+    queryFn: ({ signal }) => client.GET('/api/admin/articles/{id}', { params: { path: { id: Number(id) } }, signal }),
+    staleTime: 0,
+  });
+  const entry = q.data?.code === 200 ? q.data.data.entry : null;
   if (!entry) return <p>{q.isLoading ? 'Đang tải...' : 'Không tải được bài viết'}</p>;
-  return <ArticlePreview a={{ ...(entry as PreviewArticle), category: (entry.category as { name?: string } | null)?.name ?? null }} />;
+  return <ArticlePreview a={{ ...entry, category: entry.category?.name ?? null }} />;
 }

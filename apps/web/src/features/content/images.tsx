@@ -5,7 +5,7 @@ import { Button, Card, Empty, List, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api, upload } from '../../core/api';
+import { client } from '../../core/client';
 import { notify } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
 import { ResourceDetail, ResourceList, type Row } from '../../core/resource';
@@ -33,8 +33,9 @@ function MultiUpload() {
     setBusy(list.length);
     let done = 0;
     for (const f of list) {
-      const up = await upload(f);
-      const env = up.code === 200 ? await api.post('/api/admin/images', { file: up.data.url, title: f.name.replace(/\.[^.]+$/, '').slice(0, 255) }) : up;
+      const up = await client.upload(f);
+      const env =
+        up.code === 200 ? await client.POST('/api/admin/images', { body: { file: up.data.url, title: f.name.replace(/\.[^.]+$/, '').slice(0, 255) } }) : up;
       if (env.code === 200) done++;
       else notify.error(`Không tải lên được ${f.name}`, env.message);
       setBusy((b) => b - 1);
@@ -71,8 +72,11 @@ const KIND = { article: 'Bài viết', library: 'Thư viện', video: 'Video' } 
 const LINK = { article: '/admin/general/articles', library: '/admin/libraries', video: '/admin/general/videos' } as const;
 
 function UsedBy({ id }: { id: string }) {
-  const q = useQuery({ queryKey: ['images', 'used-by', id], queryFn: ({ signal }) => api.get(`/api/admin/images/used-by/${id}`, { signal }) });
-  const rows = (q.data?.code === 200 ? q.data.data.entries : []) as { kind: keyof typeof KIND; id: number; title: string }[];
+  const q = useQuery({
+    queryKey: ['images', 'used-by', id],
+    queryFn: ({ signal }) => client.GET('/api/admin/images/used-by/{id}', { params: { path: { id: Number(id) } }, signal }),
+  });
+  const rows = q.data?.code === 200 ? q.data.data.entries : [];
   return (
     <Card title="Đang được dùng ở" size="small" style={{ marginTop: 16 }}>
       {rows.length === 0 ? (

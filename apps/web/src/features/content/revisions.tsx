@@ -2,17 +2,12 @@ import './content.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { formatDateTime } from '../../core/format';
 import { queryKeys } from '../../core/query';
 
-interface Revision {
-  id: number;
-  created_at: string;
-  created_by: { id: number; full_name: string } | null;
-  snapshot: Record<string, unknown>;
-}
+type Revision = AnswerData<'/api/admin/articles/revisions/{id}', 'get'>['entries'][number];
 
 const COMPARED: [string, string][] = [
   ['title', 'Tiêu đề'],
@@ -51,10 +46,10 @@ export function Revisions({ id, current }: { id: string; current: Record<string,
   const [compare, setCompare] = useState<Revision | null>(null);
   const q = useQuery({
     queryKey: ['articles', 'revisions', id],
-    queryFn: ({ signal }) => api.get(`/api/admin/articles/revisions/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/articles/revisions/{id}', { params: { path: { id: Number(id) } }, signal }),
     staleTime: 0,
   });
-  const rows = (q.data?.code === 200 ? q.data.data.entries : []) as Revision[];
+  const rows = q.data?.code === 200 ? q.data.data.entries : [];
 
   const restore = async (r: Revision) => {
     const ok = await confirmDialog({
@@ -62,7 +57,7 @@ export function Revisions({ id, current }: { id: string; current: Record<string,
       content: `Nội dung lúc ${formatDateTime(r.created_at)} thay cho nội dung hiện tại; nội dung hiện tại được giữ lại thành một phiên bản.`,
     });
     if (!ok) return;
-    const env = await withLoading(api.put(`/api/admin/articles/restore-revision/${r.id}`));
+    const env = await withLoading(client.PUT('/api/admin/articles/restore-revision/{id}', { params: { path: { id: r.id } } }));
     resultPopup(env, () => {
       setCompare(null);
       void qc.invalidateQueries({ queryKey: queryKeys('articles').all });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
-import { notify } from '../../core/feedback';
+import { client } from '../../core/client';
+import { answerErrors, notify } from '../../core/feedback';
 
 type Opt = { value: number; label: string };
 
@@ -16,26 +16,26 @@ export function TagPicker({ value, onChange, id }: { value?: number[] | null; on
   const [known, setKnown] = useState<Record<number, string>>({});
   const chosen = useQuery({
     queryKey: ['tags', 'list', { ids: ids.join(',') }],
-    queryFn: ({ signal }) => api.get('/api/admin/tags', { signal, params: { ids: ids.join(','), limit: 100 } }),
+    queryFn: ({ signal }) => client.GET('/api/admin/tags', { params: { query: { ids: ids.join(','), limit: 100 } }, signal }),
     enabled: ids.some((i) => !known[i]),
   });
   const found = useQuery({
     queryKey: ['tags', 'list', { search }],
-    queryFn: ({ signal }) => api.get('/api/admin/tags', { signal, params: { limit: 20, ...(search ? { search } : {}) } }),
+    queryFn: ({ signal }) => client.GET('/api/admin/tags', { params: { query: { limit: 20, ...(search ? { search } : {}) } }, signal }),
   });
   const names: Record<number, string> = { ...known };
-  for (const q of [chosen, found]) for (const t of (q.data?.code === 200 ? q.data.data.entries : []) as { id: number; name: string }[]) names[t.id] = t.name;
+  for (const q of [chosen, found]) for (const t of q.data?.code === 200 ? q.data.data.entries : []) names[t.id] = t.name;
   const options: Opt[] = Object.entries(names).map(([k, v]) => ({ value: Number(k), label: v }));
 
   const onValues = async (vals: (number | string)[]) => {
     const fresh = vals.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
     let next = vals.filter((v): v is number => typeof v === 'number');
     if (fresh.length) {
-      const env = await api.post('/api/admin/tags/ensure', { names: fresh.map((n) => n.trim()) });
+      const env = await client.POST('/api/admin/tags/ensure', { body: { names: fresh.map((n) => n.trim()) } });
       if (env.code !== 200) {
-        notify.error('Không tạo được thẻ', (env.data as { errors?: { message: string }[] } | null)?.errors?.[0]?.message ?? env.message);
+        notify.error('Không tạo được thẻ', answerErrors(env)[0]?.message ?? env.message);
       } else {
-        const made = env.data.entries as { id: number; name: string }[];
+        const made = env.data.entries;
         setKnown((k) => ({ ...k, ...Object.fromEntries(made.map((t) => [t.id, t.name])) }));
         next = [...new Set([...next, ...made.map((t) => t.id)])];
       }

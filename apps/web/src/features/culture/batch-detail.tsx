@@ -1,12 +1,12 @@
 import { formatDateTime } from '@nns/shared';
-import { BATCH_STATUS, BATCH_STATUS_ORDER, batchStatusLabel, dayText, nextBatchStatus, type SafeHarvest, type TimelineStage } from '@nns/shared/culture';
+import { BATCH_STATUS, BATCH_STATUS_ORDER, batchStatusLabel, dayText, nextBatchStatus } from '@nns/shared/culture';
 import { resourceByName } from '@nns/shared/registry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Form, InputNumber, List, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -17,14 +17,7 @@ import { useSession } from '../../core/session';
 const batches = resourceByName.batches;
 const diaries = resourceByName.diaries;
 
-interface TimelineAnswer {
-  entry: Record<string, unknown>;
-  timeline: TimelineStage[];
-  safe_harvest: SafeHarvest;
-  /** the first page of the batch's diaries (DIARIES_PAGE), oldest first */
-  diaries: Record<string, unknown>[] | null;
-  diaries_total: number | null;
-}
+type TimelineStage = AnswerData<'/api/admin/batches/timeline/{id}', 'get'>['timeline'][number];
 
 /** The server's first page of a batch's diaries; the next pages come from the diaries list in the same order. */
 const DIARIES_PAGE = 20;
@@ -43,8 +36,10 @@ function StatusMove({ entry, onDone }: { entry: Record<string, unknown>; onDone:
   const [form] = Form.useForm<{ harvest_date?: Dayjs; actual_yield?: number }>();
   const next = nextBatchStatus(entry.status);
   if (!next || !can('update', 'manufacturing_batches')) return null;
-  const send = async (body: Record<string, unknown>) => {
-    const env = await withLoading(api.put(`/api/admin/batches/change-status/${entry.id}`, { status: next, ...body }));
+  const send = async (body: { harvest_date?: string; actual_yield?: number }) => {
+    const env = await withLoading(
+      client.PUT('/api/admin/batches/change-status/{id}', { params: { path: { id: Number(entry.id) } }, body: { status: next, ...body } }),
+    );
     resultPopup(env);
     if (env?.code === 200) {
       setOpen(false);
@@ -118,13 +113,13 @@ function StageTimeline({ stages }: { stages: TimelineStage[] }) {
   );
 }
 
-function DiaryList({ first, total, batchId, closed }: { first: Record<string, unknown>[]; total: number; batchId: unknown; closed: boolean }) {
+function DiaryList({ first, total, batchId, closed }: { first: Record<string, unknown>[]; total: number; batchId: number; closed: boolean }) {
   const { can } = useSession();
   const [page, setPage] = useState(1);
   const params = { batch_id: batchId, sort: 'performed_at', limit: DIARIES_PAGE, page };
   const more = useQuery({
     queryKey: queryKeys('diaries').list(params),
-    queryFn: ({ signal }) => api.get<{ entries: Record<string, unknown>[] }>('/api/admin/diaries', { params, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/diaries', { params: { query: params }, signal }),
     enabled: page > 1,
   });
   const rows = page === 1 ? first : more.data?.code === 200 ? more.data.data.entries : [];
@@ -194,7 +189,7 @@ export function BatchDetailPage() {
   const qc = useQueryClient();
   const tl = useQuery({
     queryKey: [...queryKeys('batches').all, 'timeline', id],
-    queryFn: ({ signal }) => api.get<TimelineAnswer>(`/api/admin/batches/timeline/${id}`, { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/batches/timeline/{id}', { params: { path: { id: Number(id) } }, signal }),
     staleTime: 0,
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: queryKeys('batches').all });
@@ -226,7 +221,7 @@ export function BatchDetailPage() {
           <Card title="Dòng thời gian công đoạn" variant="borderless">
             <StageTimeline stages={data.timeline} />
           </Card>
-          {data.diaries && <DiaryList first={data.diaries} total={data.diaries_total ?? data.diaries.length} batchId={data.entry.id} closed={closed} />}
+          {data.diaries && <DiaryList first={data.diaries} total={data.diaries_total ?? data.diaries.length} batchId={Number(data.entry.id)} closed={closed} />}
         </>
       )}
     </Space>

@@ -2,8 +2,9 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
 import { useEffect } from 'react';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 
+/** a stage as the form holds it */
 export interface StageRow {
   id?: number;
   name?: string;
@@ -109,12 +110,13 @@ export function ProcessStagesSection({ processId }: { processId?: string }) {
   const form = Form.useFormInstance();
   const stages = useQuery({
     queryKey: ['stages', 'of-process', processId],
-    queryFn: ({ signal }) => api.get('/api/admin/stages', { signal, params: { process_id: processId ?? '', sort: 'position', limit: 100 } }),
+    queryFn: ({ signal }) =>
+      client.GET('/api/admin/stages', { params: { query: { process_id: processId ? Number(processId) : undefined, sort: 'position', limit: 100 } }, signal }),
     enabled: !!processId,
     staleTime: 0,
   });
   useEffect(() => {
-    const entries = stages.data?.code === 200 ? (stages.data.data?.entries as StageRow[]) : null;
+    const entries: StageRow[] | null = stages.data?.code === 200 ? stages.data.data.entries : null;
     if (entries)
       form.setFieldValue(
         'stages',

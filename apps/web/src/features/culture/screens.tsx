@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { queryKeys } from '../../core/query';
 import { ResourceForm, ResourceList, type Row } from '../../core/resource';
@@ -40,7 +40,7 @@ function CopyProcessButton({ row }: { row: Row }) {
   if (!can('create', 'processes')) return null;
   const copy = async () => {
     if (!(await confirmDialog({ title: `Sao chép quy trình "${String(row.name)}" cùng các công đoạn?` }))) return;
-    const env = await withLoading(api.post(`/api/admin/processes/copy/${row.id}`));
+    const env = await withLoading(client.POST('/api/admin/processes/copy/{id}', { params: { path: { id: Number(row.id) } }, body: {} }));
     resultPopup(env);
     if (env?.code === 200) {
       await qc.invalidateQueries({ queryKey: queryKeys('processes').all });

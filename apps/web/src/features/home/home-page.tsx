@@ -1,10 +1,10 @@
 import { resourceIndex } from '@nns/shared/resource-index.gen';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api } from '../../core/api';
 import { formatNumber } from '../../core/format';
 import { InlineLoading } from '../../core/loading';
 import { queryKeys } from '../../core/query';
+import { resourceCount } from '../../core/resource/resource-count';
 import { useSession } from '../../core/session';
 import './home.css';
 import { homeCardGroups } from './home-order';
@@ -14,10 +14,9 @@ import { RecentActivity } from './recent-activity';
 function CountCard({ name, label, route }: { name: string; label: string; route: string }) {
   const q = useQuery({
     queryKey: queryKeys(name).count,
-    queryFn: ({ signal }) => api.get<{ count?: number; total?: number } | number>(`/api/admin/${name}/count`, { signal }),
+    queryFn: ({ signal }) => resourceCount(name, signal),
   });
-  const d = q.data?.data;
-  const n = typeof d === 'number' ? d : (d?.count ?? d?.total);
+  const n = q.data?.data?.count;
   return (
     <Link to={route} data-testid={`count-${name}`} className="home-panel stat-card">
       <div className="stat-card-title">{label}</div>

@@ -1,25 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api } from '../../core/api';
+import { type AnswerData, client } from '../../core/client';
 import { formatNumber } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { menuRank } from './home-order';
 
-export interface PendingEntry {
-  resource: string;
-  label: string;
-  route: string;
-  list_url: string;
-  count: number;
-  count_is_capped: boolean;
-  items: { id: number; name: string; url: string }[];
-}
+export type PendingEntry = AnswerData<'/api/admin/home/pending', 'get'>['entries'][number];
 
 /** 'Chờ duyệt': what awaits this user's approval, per resource, in their scope (GET /api/admin/home/pending). */
 export function PendingCard() {
   const q = useQuery({
     queryKey: ['home', 'pending'],
-    queryFn: ({ signal }) => api.get<{ entries: PendingEntry[] }>('/api/admin/home/pending', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/home/pending', { signal }),
   });
   // in the menu's order, like the count cards
   const rank = menuRank();

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api } from '../../core/api';
-import type { ListData } from '../../core/api-types';
+import { client } from '../../core/client';
 import { actionLabel, formatDateTime, subjectLabel } from '../../core/format';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -14,7 +13,7 @@ const sentenceOf = (r: LogEntry) => r.sentence || `${r.actor_username ?? 'Hệ t
 export function RecentActivity() {
   const q = useQuery({
     queryKey: queryKeys('system-logs').list({ limit: 10 }),
-    queryFn: ({ signal }) => api.get<ListData<LogEntry>>('/api/admin/system/logs', { params: { limit: 10 }, signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/system/logs', { params: { query: { limit: 10 } }, signal }),
   });
   const rows = q.data?.code === 200 ? q.data.data.entries : [];
   let body: React.ReactNode;

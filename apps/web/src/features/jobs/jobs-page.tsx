@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Progress, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { api, buildUrl } from '../../core/api';
+import { buildUrl, client } from '../../core/client';
 import { formatDateTime } from '../../core/format';
 import type { Job } from '../../core/jobs';
 
@@ -11,7 +11,7 @@ const COLORS: Record<Job['status'], string> = { queued: 'default', running: 'pro
 export default function JobsPage() {
   const q = useQuery({
     queryKey: ['jobs'],
-    queryFn: ({ signal }) => api.get<{ entries: Job[] }>('/api/admin/jobs', { signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/jobs', { signal }),
     refetchInterval: (query) => (query.state.data?.data?.entries?.some((j) => j.status === 'queued' || j.status === 'running') ? 2000 : false),
   });
   const rows = q.data?.code === 200 ? q.data.data.entries : [];

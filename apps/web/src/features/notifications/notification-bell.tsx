@@ -1,32 +1,25 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { InboxEntry } from '@nns/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popover } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { formatDateTime } from '../../core/format';
 import { queryClient } from '../../core/query';
 import { INBOX_KEY } from '../../core/realtime';
 import './notifications.css';
 
-interface Inbox {
-  entries: InboxEntry[];
-  unread: number;
-}
-
 const LATEST = 8;
-const BASE = '/api/admin/profile/notifications';
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: INBOX_KEY });
 
 export async function markRead(id: number) {
-  const r = await api.put(`${BASE}/read/${id}`);
+  const r = await client.PUT('/api/admin/profile/notifications/read/{id}', { params: { path: { id } } });
   await refresh();
   return r;
 }
 
 export async function markAllRead() {
-  const r = await api.put(`${BASE}/read-all`);
+  const r = await client.PUT('/api/admin/profile/notifications/read-all');
   await refresh();
   return r;
 }
@@ -43,7 +36,7 @@ export function NotificationBell() {
   const q = useQuery({
     queryKey: [...INBOX_KEY, 'latest'],
     queryFn: async ({ signal }) => {
-      const r = await api.get<Inbox>(BASE, { params: { limit: LATEST }, signal });
+      const r = await client.GET('/api/admin/profile/notifications', { params: { query: { limit: LATEST } }, signal });
       if (r.code !== 200) throw new Error(r.message);
       return r.data;
     },

@@ -1,7 +1,7 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../core/api';
+import { client } from '../../core/client';
 import { confirmDialog, notify, withLoading } from '../../core/feedback';
 import { useSession } from '../../core/session';
 
@@ -23,8 +23,8 @@ export function LaborPasswordButton({ row, compact }: { row: Labor; compact?: bo
       content: `Tạo mật khẩu mới cho ứng dụng nhật ký của “${name}”? Mật khẩu cũ sẽ không dùng được nữa.`,
     });
     if (!ok) return;
-    const env = await withLoading(api.put(`/api/admin/labors/reset-password/${row.id}`));
-    if (env?.code === 200 && env.data?.password) setShown(env.data.password as string);
+    const env = await withLoading(client.PUT('/api/admin/labors/reset-password/{id}', { params: { path: { id: Number(row.id) } }, body: {} }));
+    if (env?.code === 200 && env.data?.password) setShown(env.data.password);
     else notify.error(env?.message || 'Không đặt lại được mật khẩu');
   };
 

@@ -2,9 +2,8 @@ import { MESSAGES } from '@nns/shared/validators';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../core/api';
-import type { FieldError } from '../../core/api-types';
-import { resultPopup } from '../../core/feedback';
+import { client } from '../../core/client';
+import { answerErrors, resultPopup } from '../../core/feedback';
 import { loadProfile } from '../../core/guards';
 import { PasswordInput } from '../../core/resource/password-input';
 import { useSession } from '../../core/session';
@@ -25,10 +24,11 @@ export function ChangePasswordForm() {
   const forced = !!user?.must_change_password;
   const onFinish = async (v: Values) => {
     setBusy(true);
-    const res = await api.put<{ errors?: FieldError[] }>('/api/admin/change-password', v);
+    const res = await client.PUT('/api/admin/change-password', { body: v });
     setBusy(false);
-    if (res.code === 400 && res.data?.errors?.length) {
-      form.setFields(res.data.errors.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })));
+    const errors = answerErrors(res);
+    if (res.code === 400 && errors.length) {
+      form.setFields(errors.map((e) => ({ name: e.field as keyof Values, errors: [e.message] })));
       return;
     }
     resultPopup(res, () => {

@@ -2,14 +2,14 @@ import { isEmail, isPhone, MESSAGES } from '@nns/shared/validators';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../core/api';
-import type { FieldError } from '../../core/api-types';
-import { resultPopup } from '../../core/feedback';
+import { client } from '../../core/client';
+import { answerErrors, resultPopup } from '../../core/feedback';
 import { loadProfile } from '../../core/guards';
 import { LoadingBlock } from '../../core/loading';
 import { UploadField } from '../../core/resource/uploads';
 import { setUser, useSession } from '../../core/session';
 
+/** the form's values */
 interface Profile {
   full_name?: string | null;
   email?: string | null;
@@ -30,7 +30,7 @@ export function ProfileUpdateForm({ onDone }: { onDone?: () => void }) {
   const [form] = Form.useForm<Profile>();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
-  const q = useQuery({ queryKey: ['profile', 'load'], queryFn: ({ signal }) => api.get<{ entry: Profile }>('/api/admin/load-profile', { signal }) });
+  const q = useQuery({ queryKey: ['profile', 'load'], queryFn: ({ signal }) => client.GET('/api/admin/load-profile', { signal }) });
   const entry = q.data?.code === 200 ? q.data.data.entry : undefined;
   useEffect(() => {
     if (entry) form.setFieldsValue(entry);
@@ -40,10 +40,11 @@ export function ProfileUpdateForm({ onDone }: { onDone?: () => void }) {
   const onFinish = async (v: Profile) => {
     setBusy(true);
     const body = { full_name: v.full_name?.trim(), email: v.email?.trim() || null, phone: v.phone?.trim() || null, avatar: v.avatar || null };
-    const res = await api.put<{ entry: Profile; errors?: FieldError[] }>('/api/admin/load-profile', body);
+    const res = await client.PUT('/api/admin/load-profile', { body });
     setBusy(false);
-    if (res.code === 400 && res.data?.errors?.length) {
-      form.setFields(res.data.errors.map((e) => ({ name: e.field as keyof Profile, errors: [e.message] })));
+    const errors = answerErrors(res);
+    if (res.code === 400 && errors.length) {
+      form.setFields(errors.map((e) => ({ name: e.field as keyof Profile, errors: [e.message] })));
       return;
     }
     resultPopup(res, async () => {

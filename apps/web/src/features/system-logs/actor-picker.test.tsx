@@ -4,7 +4,12 @@ import { clearSession, setSession } from '../../core/session';
 import { ActorPicker, userLabel } from './actor-picker';
 
 const fetchMock = vi.fn();
-const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+// path and query of each call, whether the client asked for a relative or an absolute URL
+const urls = () =>
+  fetchMock.mock.calls.map((c) => {
+    const u = new URL(String(c[0]), 'http://x');
+    return u.pathname + u.search;
+  });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 const withPerms = (...ps: string[]) =>
   setSession('t', {

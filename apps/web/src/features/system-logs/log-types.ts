@@ -1,23 +1,7 @@
-export interface LogEntry {
-  id: number;
-  at: string;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  subject: string;
-  record_id: string | null;
-  method: string | null;
-  path: string | null;
-  code: number | null;
-  ip: string | null;
-  user_agent: string | null;
-  before: unknown;
-  after: unknown;
-  /** the row as a Vietnamese sentence ('Nguyễn Văn A đã phê duyệt sản phẩm "…"'), made by the server */
-  sentence?: string;
-  /** the changed fields with their labels and values as shown on screen */
-  changes?: { field: string; label: string; before: string; after: string }[];
-}
+import type { AnswerData } from '../../core/client';
+
+/** A row of the system log as the API answers it, with its Vietnamese sentence and labelled changes. */
+export type LogEntry = AnswerData<'/api/admin/system/logs', 'get'>['entries'][number];
 
 /** the action filter's value for every refused sign-in (wrong password, unknown name, locked account, held back) */
 export const REFUSED_SIGN_INS = 'login-failed,login-throttled';

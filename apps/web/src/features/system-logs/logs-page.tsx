@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Collapse, Descriptions, Drawer, Grid, List, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../core/api';
-import type { ListData } from '../../core/api-types';
+import { client } from '../../core/client';
 import { actionLabel, formatDateTime, rowNumber, subjectLabel } from '../../core/format';
 import { loadingProps } from '../../core/loading';
 import { queryKeys } from '../../core/query';
@@ -60,7 +59,7 @@ export default function LogsPage() {
   const [open, setOpen] = useState<LogEntry | null>(null);
   const q = useQuery({
     queryKey: queryKeys('system-logs').list(filters as unknown as Record<string, unknown>),
-    queryFn: ({ signal }) => api.get<ListData<LogEntry>>('/api/admin/system/logs', { params: toApiParams(filters), signal }),
+    queryFn: ({ signal }) => client.GET('/api/admin/system/logs', { params: { query: toApiParams(filters) }, signal }),
     placeholderData: (prev) => prev,
   });
   const ok = q.data?.code === 200;
