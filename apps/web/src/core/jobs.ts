@@ -19,9 +19,11 @@ export interface FollowJob {
  * and answered like the old immediate route: 200 with the result (its `url`), or the job's error.
  * Any other answer is returned as it is.
  */
-export async function jobResult<T = any>(started: Envelope<any>, o: FollowJob = {}): Promise<Envelope<T>> {
-  if (started?.code !== 202 || !started.data?.job) return started as Envelope<T>;
-  let job = started.data.job as Job;
+export async function jobResult<T = NonNullable<Job['result']>>(started: Envelope<unknown>, o: FollowJob = {}): Promise<Envelope<T>> {
+  // a 202 answers `{ job }` (the document's 202); any other answer is the route's own, typed by the caller as T
+  const queued = started?.code === 202 ? (started.data as { job?: Job } | null)?.job : undefined;
+  if (!queued) return started as Envelope<T>;
+  let job = queued;
   const waiting = o.waiting ?? { message: `${job.title}: đang chuẩn bị…`, description: 'Tệp sẽ được tải về khi xong; tiến độ xem trong mục Tác vụ.' };
   const close = notify.lasting(waiting.message, waiting.description);
   try {
