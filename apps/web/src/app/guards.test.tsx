@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, registerNavigate } from '../core/api';
+import { client, registerNavigate } from '../core/client';
 import { guardDecision, RequireAuth, requirementOf, resetProfileCheck } from '../core/guards';
 import { clearSession, getSession, setSession, signedOut } from '../core/session';
 import { signOut } from './shell/user-menu';
@@ -133,7 +133,7 @@ describe('RequireAuth', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     registerNavigate(() => {});
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ code: 401, message: 'Phiên đăng nhập hết hạn', data: null }), { status: 401 }));
-    await api.get('/api/admin/product-units');
+    await client.GET('/api/admin/product-units');
     expect(signedOut()).toBe(true);
     // the next sign-in forgets it
     setSession('t2', user(), true);
