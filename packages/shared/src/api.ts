@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The shapes of the API's answers (DESIGN.md), shared by the server (its OpenAPI document) and the
  * web client, so neither retypes them. Every answer is an envelope whose `code` equals the HTTP status.
  */
-export interface Envelope<T = any> {
+export interface Envelope<T = unknown> {
   code: number;
   message: string;
   data: T;

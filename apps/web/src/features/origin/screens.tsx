@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { client, type Envelope } from '../../core/client';
+import { type AnswerData, client, type Envelope } from '../../core/client';
 import { notify, resultPopup } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { queryKeys } from '../../core/query';
@@ -72,7 +72,8 @@ export function StampsListPage() {
  */
 async function followIssue(env: Envelope, refresh: () => Promise<void>) {
   if (env.code !== 202) return resultPopup(env);
-  const entry = env.data?.entry as { quantity?: number } | undefined;
+  // the generic form hands over its create's answer untyped: this one is the stamps' create (the document's)
+  const entry = (env as Envelope<AnswerData<'/api/admin/stamps', 'post'>>).data?.entry;
   const count = Number(entry?.quantity ?? 0).toLocaleString('vi-VN');
   const done = await jobResult(env, {
     waiting: {
