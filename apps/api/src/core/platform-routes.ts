@@ -8,11 +8,12 @@ import { AppError, envelope, notFound } from './errors';
 import { dropOldJobs } from './jobs';
 import { describeLogs } from './log-text';
 import type { Router } from './module';
+import { jsonValue } from './resource-schema';
 import { exec } from './resource-store';
 import type { Services } from './services';
 
 /** A page of the system log: each row with its Vietnamese sentence and labelled changes (core/log-text.ts). */
-const snapshot = z.record(z.string(), z.unknown()).nullable();
+const snapshot = z.record(z.string(), jsonValue).nullable();
 const logsAnswer = z.object({
   entries: z.array(
     z.object({

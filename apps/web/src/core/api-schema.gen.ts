@@ -3967,14 +3967,10 @@ export type paths = {
                             code: number;
                             data: {
                                 /** @description the first 20 diaries, oldest first (the rest: GET /api/admin/diaries?batch_id=…&sort=performed_at); null without the permission to list diaries */
-                                diaries: {
-                                    [key: string]: unknown;
-                                }[] | null;
+                                diaries: components["schemas"]["DiariesRow"][] | null;
                                 /** @description how many diaries the batch has; null without the permission to list diaries */
                                 diaries_total: number | null;
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["BatchesRow"];
                                 safe_harvest: {
                                     applied_at: string | null;
                                     phi_days: number | null;
@@ -6428,9 +6424,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["DischargeConstructsRow"];
                             };
                             message: string;
                         };
@@ -8101,9 +8095,7 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["DischargeTrafficRow"];
                             };
                             message: string;
                         };
@@ -18038,9 +18030,7 @@ export type paths = {
                             data: {
                                 /** @description khóa thiết bị, chỉ trả về một lần */
                                 device_key: string;
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["MonitoringsRow"];
                             };
                             message: string;
                         };
@@ -19012,7 +19002,21 @@ export type paths = {
                     content: {
                         "application/json": {
                             code: number;
-                            data: unknown;
+                            data: {
+                                entries: {
+                                    /** @description mã thông số → tên, đơn vị, giới hạn */
+                                    parameters: {
+                                        [key: string]: {
+                                            label: string;
+                                            max: number;
+                                            min: number;
+                                            unit: string;
+                                        };
+                                    };
+                                    /** @description loại trạm */
+                                    type: number;
+                                }[];
+                            };
                             message: string;
                         };
                     };
@@ -30559,13 +30563,9 @@ export type paths = {
                         "application/json": {
                             code: number;
                             data: {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["StampsRow"];
                             } | {
-                                entry: {
-                                    [key: string]: unknown;
-                                };
+                                entry: components["schemas"]["StampsRow"];
                                 job: {
                                     id: number;
                                     kind: string;
@@ -31268,12 +31268,12 @@ export type paths = {
                                     actor_username: string | null;
                                     /** @description bản ghi sau thay đổi */
                                     after: {
-                                        [key: string]: unknown;
+                                        [key: string]: components["schemas"]["JsonValue"];
                                     } | null;
                                     at: string;
                                     /** @description bản ghi trước thay đổi */
                                     before: {
-                                        [key: string]: unknown;
+                                        [key: string]: components["schemas"]["JsonValue"];
                                     } | null;
                                     changes: {
                                         after: string;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { badRequest, conflict } from '../../core/errors';
 import { defineModule, type StoredRow } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
-import { recordSchema } from '../../core/resource-schema';
+import { recordSchema, resourceDocs } from '../../core/resource-schema';
 import { attachRefs, execPrepared, findOne, iso, present, selectList } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import type { WriteData } from '../../core/runtime';
@@ -152,7 +152,7 @@ export default defineModule({
       tags,
       params: idParams,
       response: z.object({
-        entry: z.record(z.string(), z.unknown()),
+        entry: resourceDocs(batchesDef).row,
         timeline: z.array(
           z.object({
             id: z.number().int(),
@@ -175,7 +175,7 @@ export default defineModule({
           applied_at: z.string().nullable(),
         }),
         diaries: z
-          .array(z.record(z.string(), z.unknown()))
+          .array(resourceDocs(diariesDef).row)
           .nullable()
           .describe(
             `the first ${DIARIES_PAGE} diaries, oldest first (the rest: GET /api/admin/diaries?batch_id=…&sort=performed_at); null without the permission to list diaries`,

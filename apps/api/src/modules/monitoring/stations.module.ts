@@ -3,6 +3,7 @@ import stationsDef from '@nns/shared/resources/monitorings';
 import { z } from 'zod';
 import { defineModule, type ResourceHooks } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
+import { resourceDocs } from '../../core/resource-schema';
 import { resource } from '../../core/runtime';
 import { echoedKeys } from '../../core/write-path';
 import { clearStationKeyCache, hashDeviceKey, newDeviceKey } from './device-key';
@@ -42,7 +43,7 @@ export default defineModule({
       summary: 'Thêm trạm quan trắc (trả về khóa thiết bị một lần)',
       tags,
       body: stationsDef.createSchema,
-      response: z.object({ entry: z.record(z.string(), z.unknown()), device_key: z.string().describe('khóa thiết bị, chỉ trả về một lần') }),
+      response: z.object({ entry: resourceDocs(stationsDef).row, device_key: z.string().describe('khóa thiết bị, chỉ trả về một lần') }),
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
@@ -92,6 +93,16 @@ export default defineModule({
       access: { action: 'list', subject: 'monitorings' },
       summary: 'Thông số đo của từng loại trạm (khóa, tên, đơn vị, giới hạn vật lý)',
       tags,
+      response: z.object({
+        entries: z.array(
+          z.object({
+            type: z.number().int().describe('loại trạm'),
+            parameters: z
+              .record(z.string(), z.object({ label: z.string(), unit: z.string(), min: z.number(), max: z.number() }))
+              .describe('mã thông số → tên, đơn vị, giới hạn'),
+          }),
+        ),
+      }),
       handler: async () => ({ entries: Object.entries(PARAMETERS).map(([type, params]) => ({ type: Number(type), parameters: params })) }),
     });
   },

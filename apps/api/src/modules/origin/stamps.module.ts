@@ -9,6 +9,7 @@ import { badRequest, conflict, envelope } from '../../core/errors';
 import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { type Ctx, defineModule } from '../../core/module';
 import { pageQueryShape } from '../../core/resource-query';
+import { resourceDocs } from '../../core/resource-schema';
 import { attachRefs, exec, findOne, iso, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
@@ -20,7 +21,7 @@ import { insertCodes } from './stamp-codes';
 import { issueRunJob, nextSerial, printDataOf, refreshRun } from './stamp-runs';
 
 const tags = [stampsDef.label];
-const entryResponse = z.object({ entry: z.record(z.string(), z.unknown()) });
+const entryResponse = z.object({ entry: resourceDocs(stampsDef).row });
 const issueAccess = { action: 'create', subject: 'stamps' } as const;
 /** What an issued run may no longer change: its stamps exist with these. */
 const FIXED = ['product_id', 'trace_id', 'quantity'] as const;
