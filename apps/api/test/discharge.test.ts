@@ -29,12 +29,14 @@ async function work(body: Record<string, unknown> = {}, token?: string) {
     body: { code: `CT-${seq}`, name: `Công trình ${seq}`, wastewater_type: 1, ward_id: wardA, lat: 11.94, long: 108.44, permitted_flow: 100, ...body },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expectDocumented(t, 'POST', '/api/admin/discharge-constructs', r.body);
   return r.body.data.entry as Record<string, any>;
 }
 
 async function flow(body: Record<string, unknown>, token?: string) {
   const r = await call(t, 'POST', '/api/admin/discharge-traffic', { body, token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
+  expectDocumented(t, 'POST', '/api/admin/discharge-traffic', r.body);
   return r.body.data.entry as Record<string, any>;
 }
 

@@ -20,6 +20,7 @@ import { defineJob, jobAnswer, startJob } from '../../core/jobs';
 import { type Ctx, defineModule, type ResourceHooks } from '../../core/module';
 import { addRecordAction } from '../../core/record-action';
 import { type ListQuery, listQuerySchema, whereOf } from '../../core/resource-query';
+import { resourceDocs } from '../../core/resource-schema';
 import { attachRefs, exec, findOne, present } from '../../core/resource-store';
 import { idParams } from '../../core/router';
 import { resource } from '../../core/runtime';
@@ -32,7 +33,6 @@ import { importLimits, limitsTemplate } from './limits-import';
 import { exceededParam, exceedPeriodOf, periodParam, pushExceeded, registerOverview } from './overview';
 import { limitsViewSchema } from './traffic.module';
 
-const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 /** Fields whose change makes every flow of the work be judged again. */
 const PERMIT_KEYS = ['wastewater_type', 'permitted_flow', 'standard_code', 'limit_column', 'k_class', 'kq_class', 'kf_class', 'k_factor', 'kq', 'kf'];
 const rejudge = new WeakSet<Ctx>();
@@ -198,7 +198,7 @@ export default defineModule({
       summary: 'Thêm công trình xả thải (điểm trên bản đồ trong lãnh thổ Việt Nam)',
       tags,
       body: def.createSchema,
-      response: entrySchema,
+      response: z.object({ entry: resourceDocs(def).row }),
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {

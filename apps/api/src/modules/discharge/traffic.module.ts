@@ -19,7 +19,6 @@ import { type Construct, constructOf, judge, limitsOf, notifyExceedance, refresh
 import { flowTemplate, importFlows } from './traffic-import';
 
 const JUDGED = ['status', 'exceeded'];
-const entrySchema = z.object({ entry: z.record(z.string(), z.unknown()) });
 
 /** Each write judges the flow against its work's permit and standard; the work's summary follows. */
 export const trafficHooks: ResourceHooks = {
@@ -190,7 +189,7 @@ export default defineModule({
       summary: 'Thêm số liệu lưu lượng xả (so sánh với giấy phép và quy chuẩn, báo cán bộ phường khi vượt)',
       tags,
       body: trafficDef.createSchema,
-      response: entrySchema,
+      response: z.object({ entry: resourceDocs(trafficDef).row }),
       message: 'Thêm mới thành công',
       handler: (ctx) =>
         services.db.transaction(async (db) => {
