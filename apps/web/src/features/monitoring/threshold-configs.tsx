@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, InputNumber, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { type AnswerData, client, type Envelope, type QueryOf, type RequestBody } from '../../core/client';
-import { resultPopup, withLoading } from '../../core/feedback';
+import { answerErrors, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { RefSelect } from '../../core/resource/ref-select';
@@ -64,8 +64,7 @@ const KINDS: { key: string; label: string; calls: ConfigCalls }[] = [
 
 /** What a refused save says: each field's message, or the answer's own. */
 const refused = (env: Envelope<unknown> | null | undefined) => {
-  // a typed call's `data` is the success answer's type: a refusal's is read as the API sends it
-  const errors = (env?.data as { errors?: { message: string }[] } | null | undefined)?.errors ?? [];
+  const errors = answerErrors(env);
   return errors.length ? errors.map((e) => e.message) : [env?.message ?? 'Không lưu được'];
 };
 

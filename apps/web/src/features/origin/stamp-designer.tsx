@@ -11,10 +11,9 @@ import { Alert, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Selec
 import type { NamePath } from 'antd/es/form/interface';
 import { useState } from 'react';
 import { buildUrl, client } from '../../core/client';
-import { resultPopup, withLoading } from '../../core/feedback';
+import { answerErrors, resultPopup, withLoading } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { useSession } from '../../core/session';
-import { refusals } from './refusals';
 import { StampPreview } from './stamp-preview';
 
 const NUMBERS: [keyof StampLayout, string, number, number][] = [
@@ -91,7 +90,7 @@ export function StampDesigner(p: {
     const env = await withLoading(
       client.PUT('/api/admin/stamps/{id}', { params: { path: { id: p.runId } }, body: complete(form.getFieldsValue(true), p.initial) }),
     );
-    const errors = env?.code === 400 ? refusals(env) : [];
+    const errors = env?.code === 400 ? answerErrors(env) : [];
     if (errors.length) {
       form.setFields(
         errors.map((e) => ({

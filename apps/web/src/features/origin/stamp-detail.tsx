@@ -6,11 +6,10 @@ import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Sel
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { type AnswerData, buildUrl, client } from '../../core/client';
-import { confirmDialog, resultPopup, withLoading } from '../../core/feedback';
+import { answerErrors, confirmDialog, resultPopup, withLoading } from '../../core/feedback';
 import { LoadingBlock } from '../../core/loading';
 import { queryKeys } from '../../core/query';
 import { useSession } from '../../core/session';
-import { refusals } from './refusals';
 import { StampDesigner } from './stamp-designer';
 
 const stamps = resourceByName.stamps;
@@ -48,7 +47,7 @@ function CodesTab({ run, onChanged }: { run: StampRun; onChanged: () => void }) 
     const env = await withLoading(
       client.PUT('/api/admin/stamps/void/{id}', { params: { path: { id: run.id } }, body: { ...v, reason: v.reason || undefined } }),
     );
-    const errors = env?.code === 400 ? refusals(env) : [];
+    const errors = env?.code === 400 ? answerErrors(env) : [];
     if (errors.length) {
       form.setFields(errors.flatMap((e) => (isVoidField(e.field) ? [{ name: e.field, errors: [e.message] }] : [])));
       return;

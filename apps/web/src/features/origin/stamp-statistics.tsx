@@ -5,11 +5,10 @@ import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Statisti
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { type AnswerData, buildUrl, client } from '../../core/client';
-import { resultPopup, withLoading } from '../../core/feedback';
+import { answerErrors, resultPopup, withLoading } from '../../core/feedback';
 import { jobResult } from '../../core/jobs';
 import { RefSelect } from '../../core/resource/ref-select';
 import { useSession } from '../../core/session';
-import { refusals } from './refusals';
 
 type StampStatistics = AnswerData<'/api/admin/stamp-statistics', 'get'>;
 type Totals = StampStatistics['totals'][number];
@@ -190,7 +189,7 @@ function MarkedStamps({ filters }: { filters: { product_id?: number; manufacture
         body: form.getFieldsValue(),
       }),
     );
-    const errors = env?.code === 400 ? refusals(env) : [];
+    const errors = env?.code === 400 ? answerErrors(env) : [];
     if (errors.length) {
       form.setFields(errors.filter((e) => e.field === 'reason').map((e) => ({ name: 'reason', errors: [e.message] })));
       return;
