@@ -16,8 +16,8 @@ const SRC = path.dirname(new URL(import.meta.url).pathname);
 const CLIENT = 'core/client.ts';
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Files still calling the API by hand; each one moved to the typed client leaves this list. */
-const PENDING: string[] = [];
+/** the generic screens, which hold a declaration rather than a path, call its routes through resourceCall */
+const GENERIC = /^core\/(resource|import)\//;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -60,21 +60,15 @@ function handWritten(file: string): string[] {
 
 describe('the web calls the API only through the typed client', () => {
   const files = sources(SRC).filter((f) => path.relative(SRC, f) !== CLIENT);
-  // the hand-written client (core/api.ts) goes with the last of its users
-  const importsOldClient = (f: string) => /from '(\.\.?\/)+(core\/)?api'/.test(fs.readFileSync(f, 'utf8'));
-  const offenders = Object.fromEntries(
-    files
-      .map((f) => [path.relative(SRC, f), [...handWritten(f), ...(importsOldClient(f) ? ['imports core/api'] : [])]] as const)
-      .filter(([, found]) => found.length > 0),
-  );
 
-  it('no file but the pending ones builds an /api/ URL by hand or uses the hand-written client', () => {
-    const unexpected = Object.fromEntries(Object.entries(offenders).filter(([f]) => !PENDING.includes(f)));
-    expect(unexpected).toEqual({});
+  it('no file builds an /api/ URL by hand', () => {
+    const offenders = Object.fromEntries(files.map((f) => [path.relative(SRC, f), handWritten(f)] as const).filter(([, found]) => found.length > 0));
+    expect(offenders).toEqual({});
   });
 
-  it.skipIf(PENDING.length === 0)('each pending file still has hand-written URLs (remove it from the list once moved)', () => {
-    expect(PENDING.filter((f) => !offenders[f])).toEqual([]);
+  it('only the generic screens call a resource route by its declaration (resourceCall, resourceDownload)', () => {
+    const users = files.filter((f) => /\bresource(Call|Download)\b/.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(SRC, f));
+    expect(users.filter((f) => !GENERIC.test(f))).toEqual([]);
   });
 
   it('the scanner finds a hand-built URL and lets a typed call through', () => {
