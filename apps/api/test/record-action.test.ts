@@ -69,6 +69,7 @@ beforeAll(async () => {
     audit: 'update',
     op: 'update',
     change: (ctx) => ({ data: ctx.body }),
+    response: z.object({ id: z.number(), phone: z.string().nullable() }),
     answer: (_db, row) => ({ id: row.id, phone: row.phone }),
   });
   await app.ready();

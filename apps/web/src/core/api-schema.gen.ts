@@ -12972,7 +12972,7 @@ export type paths = {
                                     } | null;
                                     role_id: number | null;
                                     /** @enum {string} */
-                                    scope: "all" | "province" | "ward";
+                                    scope: "all" | "province" | "ward" | "producer";
                                     /** @enum {string} */
                                     status: "active" | "locked";
                                     updated_at: string;
@@ -13050,7 +13050,7 @@ export type paths = {
                                     } | null;
                                     role_id: number | null;
                                     /** @enum {string} */
-                                    scope: "all" | "province" | "ward";
+                                    scope: "all" | "province" | "ward" | "producer";
                                     /** @enum {string} */
                                     status: "active" | "locked";
                                     updated_at: string;
@@ -24363,7 +24363,7 @@ export type paths = {
                                     } | null;
                                     role_id: number | null;
                                     /** @enum {string} */
-                                    scope: "all" | "province" | "ward";
+                                    scope: "all" | "province" | "ward" | "producer";
                                     /** @enum {string} */
                                     status: "active" | "locked";
                                     updated_at: string;
@@ -30228,36 +30228,36 @@ export type paths = {
                                     created_by_name: string | null;
                                     id: number;
                                     layout: {
-                                        distance: number;
-                                        height: number;
-                                        horizontal: number;
-                                        lines: number;
+                                        distance?: number;
+                                        height?: number;
+                                        horizontal?: number;
+                                        lines?: number;
                                         /** @enum {string} */
                                         paper?: "a4" | "roll";
-                                        print_product_created_at: boolean;
-                                        print_product_name: boolean;
-                                        product_created_at_attribute: {
+                                        print_product_created_at?: boolean;
+                                        print_product_name?: boolean;
+                                        product_created_at_attribute?: {
                                             font_size: number;
                                             horizontal: number;
                                             vertical: number;
                                         };
-                                        product_name_attribute: {
+                                        product_name_attribute?: {
                                             font_size: number;
                                             horizontal: number;
                                             vertical: number;
                                         };
-                                        size: number;
-                                        space_left: number;
-                                        space_top: number;
-                                        stamp_attributes: {
+                                        size?: number;
+                                        space_left?: number;
+                                        space_top?: number;
+                                        stamp_attributes?: {
                                             font_size: number;
                                             horizontal: number;
                                             text: string;
                                             vertical: number;
                                         }[];
-                                        stamps_per_line: number;
-                                        vertical: number;
-                                        width: number;
+                                        stamps_per_line?: number;
+                                        vertical?: number;
+                                        width?: number;
                                     };
                                     lines: number;
                                     product_id: number;
@@ -30881,36 +30881,36 @@ export type paths = {
                                     has_file: boolean;
                                     id: number;
                                     layout: {
-                                        distance: number;
-                                        height: number;
-                                        horizontal: number;
-                                        lines: number;
+                                        distance?: number;
+                                        height?: number;
+                                        horizontal?: number;
+                                        lines?: number;
                                         /** @enum {string} */
                                         paper?: "a4" | "roll";
-                                        print_product_created_at: boolean;
-                                        print_product_name: boolean;
-                                        product_created_at_attribute: {
+                                        print_product_created_at?: boolean;
+                                        print_product_name?: boolean;
+                                        product_created_at_attribute?: {
                                             font_size: number;
                                             horizontal: number;
                                             vertical: number;
                                         };
-                                        product_name_attribute: {
+                                        product_name_attribute?: {
                                             font_size: number;
                                             horizontal: number;
                                             vertical: number;
                                         };
-                                        size: number;
-                                        space_left: number;
-                                        space_top: number;
-                                        stamp_attributes: {
+                                        size?: number;
+                                        space_left?: number;
+                                        space_top?: number;
+                                        stamp_attributes?: {
                                             font_size: number;
                                             horizontal: number;
                                             text: string;
                                             vertical: number;
                                         }[];
-                                        stamps_per_line: number;
-                                        vertical: number;
-                                        width: number;
+                                        stamps_per_line?: number;
+                                        vertical?: number;
+                                        width?: number;
                                     };
                                     lines: number;
                                     link_expires_at: string | null;
@@ -34445,7 +34445,7 @@ export type paths = {
                                     } | null;
                                     role_id: number | null;
                                     /** @enum {string} */
-                                    scope: "all" | "province" | "ward";
+                                    scope: "all" | "province" | "ward" | "producer";
                                     /** @enum {string} */
                                     status: "active" | "locked";
                                     updated_at: string;

@@ -15,7 +15,7 @@ export interface UserRow {
   phone: string | null;
   avatar: string | null;
   role_id: number | null;
-  scope: 'all' | 'province' | 'ward';
+  scope: 'all' | 'province' | 'ward' | 'producer';
   province_id: number | null;
   ward_id: number | null;
   status: string;
@@ -82,7 +82,7 @@ export const userEntrySchema = z.object({
   avatar: z.string().nullable(),
   role_id: z.number().int().nullable(),
   /** what the account sees (docs/accounts.md); the web app narrows its pickers and pre-fills forms with it */
-  scope: z.enum(['all', 'province', 'ward']),
+  scope: z.enum(['all', 'province', 'ward', 'producer']),
   province_id: z.number().int().nullable(),
   ward_id: z.number().int().nullable(),
   status: z.enum(['active', 'locked']),

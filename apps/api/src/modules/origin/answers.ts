@@ -56,8 +56,8 @@ export const printDataSchema = z.object({
   product_group: z.object({ id: z.number().int().nullable() }),
 });
 
-/** The layout a sheet was printed with: the run's, and the paper chosen (a4 when not said). */
-export const printedLayout = printDataSchema.shape.stamp.extend({ paper: z.enum(['a4', 'roll']).optional() });
+/** The layout a sheet was printed with: the run's, and the paper chosen (a4 when not said), as stored then (a key added since is missing from an older sheet's). */
+export const printedLayout = printDataSchema.shape.stamp.partial().extend({ paper: z.enum(['a4', 'roll']).optional() });
 
 const printJobBase = {
   id: z.number().int(),
