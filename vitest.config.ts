@@ -63,6 +63,9 @@ export default defineConfig({
           include: ['apps/api/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           environment: 'node',
+          // every answer of every API test is parsed with its route's declared `response` (core/router.ts):
+          // the published document is proven against what the server really answers, on both engines
+          env: { NNS_CHECK_RESPONSES: '1' },
           pool: 'forks',
           // a worker keeps the modules it has loaded from one file to the next: every file builds its
           // own app on its own database, and importing the whole app again for each file costs about as
