@@ -19,13 +19,21 @@ export interface ListSettingsProps {
 }
 
 /** 'Tùy chỉnh hiển thị': the row density and the columns shown, kept per user on the server. */
-export function ListSettings({ columns, hidden, density, save }: ListSettingsProps) {
+export function ListSettings({ columns, hidden: saved, density, save }: ListSettingsProps) {
+  // the box follows the click at once (the stored settings reach the screen a tick later, through the
+  // query cache); a refused save brings the stored value back
+  const savedKey = [...saved].sort().join(',');
+  const [chosen, setChosen] = useState<{ from: string; hidden: Set<string> } | null>(null);
+  const hidden = chosen && chosen.from === savedKey ? chosen.hidden : saved;
   const shown = columns.filter((c) => !hidden.has(c.key));
   const set = (key: string, show: boolean) => {
     const next = new Set(hidden);
     if (show) next.delete(key);
     else next.add(key);
-    void save({ hidden: [...next] });
+    setChosen({ from: savedKey, hidden: next });
+    void save({ hidden: [...next] }).then((ok) => {
+      if (!ok) setChosen(null);
+    });
   };
   const content = (
     <div style={{ width: 240 }}>
